@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/env.js';
+import './lib/http.js';
+import authRoutes from './modules/auth/auth.routes.js';
+import type { SmsSender } from './modules/auth/sms.js';
+import demoRoutes from './modules/demo/demo.routes.js';
+import onboardingRoutes from './modules/onboarding/onboarding.routes.js';
+import systemRoutes from './modules/system/system.routes.js';
+import userRoutes from './modules/user/user.routes.js';
+import authPlugin from './plugins/auth.js';
+import dbPlugin from './plugins/db.js';
+import errorsPlugin from './plugins/errors.js';
+
+export interface BuildOptions {
+  config: AppConfig;
+  logger?: FastifyServerOptions['logger'];
+  /** PostgreSQL schema (tests run each suite in its own). */
+  dbSchema?: string;
+  sms?: SmsSender;
+  /** Menu paths to serve (tests can release everything); defaults to shipped screens. */
+  releasedMenu?: ReadonlySet<string>;
+}
+
+/** The whole server as one Fastify instance: infrastructure plugins, then business modules. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    forceCloseConnections: 'idle',
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { config, schema: opts.dbSchema });
+  await app.register(authPlugin);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets CSS variables through style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: '设计师工作台 API',
+        description:
+          'Designer work platform API. Every response is `{code, success, message, data}`; validation errors are 422 with `error_fields`. Authenticate with `Authorization: Bearer <token>` from /api/user/login.',
+        version: '0.1.0',
+      },
+      servers: [{ url: '/api' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { sms: opts.sms });
+      await api.register(userRoutes);
+      await api.register(onboardingRoutes);
+      await api.register(systemRoutes, { released: opts.releasedMenu });
+      if (config.smsSender === 'log') await api.register(demoRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  registerWebApp(app, config);
+  return app;
+}
+
+/** Serves the built SPA (hashed assets cached for a year) and its runtime configuration. */
+function registerWebApp(app: FastifyInstance, config: AppConfig) {
+  app.get('/app-config.js', { schema: { hide: true } }, async (_req, reply) => {
+    const runtime = { apiBase: '/api', mqttUrl: config.mqttPublicUrl ?? null };
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(`window.__APP_CONFIG__ = ${JSON.stringify(runtime)};\n`);
+  });
+
+  const indexFile = path.join(config.webDist, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn(`SPA build not found at ${config.webDist}; serving the API only`);
+    return;
+  }
+  app.register(fastifyStatic, {
+    root: config.webDist,
+    wildcard: false,
+    index: ['index.html'],
+    setHeaders(res, file) {
+      const hashed = file.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}

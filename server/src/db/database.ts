@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+export type Dialect = 'sqlite' | 'postgres';
+
+// COUNT(*) and other int8 values arrive as strings from pg; every count here fits a double.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export interface OpenDbOptions {
+  url: string;
+  /** PostgreSQL only: run everything inside this schema (tests use a throwaway one). */
+  schema?: string;
+  poolSize?: number;
+}
+
+export interface OpenedDb {
+  db: Db;
+  dialect: Dialect;
+  close: () => Promise<void>;
+}
+
+export function openDatabase({ url, schema, poolSize = 10 }: OpenDbOptions): OpenedDb {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: poolSize,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  if (!url.startsWith('sqlite:')) {
+    throw new Error(`Unsupported DATABASE_URL "${url}": use sqlite:<file> or postgres://…`);
+  }
+  const file = url.slice('sqlite:'.length);
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL with synchronous=NORMAL: a committed (acknowledged) write survives a crash or kill -9 of
+  // the process; FULL would add an fsync per commit for power-loss safety of the last commits.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

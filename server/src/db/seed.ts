@@ -1,0 +1,102 @@
+import type { Db } from './database.js';
+import { hashPassword } from '../lib/crypto.js';
+import { nowIso } from '../lib/time.js';
+import { insertDesigner } from '../modules/user/designer.repository.js';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+
+export const DEMO_ACCOUNTS = [
+  { phone: '13800000000', designer_type: 0, step: 6, real_name: '林晓岚', nickname: '晓岚', team_role: 'lead' },
+  { phone: '13800000001', designer_type: 1, step: 6, real_name: '陈思远', nickname: '思远', team_role: 'member' },
+  { phone: '13800000002', designer_type: 2, step: 6, real_name: '王雨桐', nickname: '雨桐', team_role: 'member' },
+  { phone: '13800000003', designer_type: 3, step: 6, real_name: '赵子涵', nickname: '子涵', team_role: 'member' },
+  { phone: '13800000004', designer_type: 1, step: 2, real_name: '刘一诺', nickname: '一诺', team_role: 'member' },
+] as const;
+
+const PRODUCTS = [
+  ['不干胶标签', '标签贴纸'],
+  ['手提袋', '包装'],
+  ['彩盒', '包装'],
+  ['宣传单页', '印刷品'],
+  ['名片', '印刷品'],
+  ['海报', '印刷品'],
+  ['画册', '印刷品'],
+  ['易拉宝', '展示物料'],
+] as const;
+
+const SHOPS = [
+  ['印象设计旗舰店', '天猫'],
+  ['优印包装专营店', '京东'],
+  ['快印工坊', '拼多多'],
+  ['创意印品馆', '淘宝'],
+] as const;
+
+/** Seeds the demo team and logins of product.md §2 when the database has no designers. */
+export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+  const { n } = await db
+    .selectFrom('designers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  if (Number(n) > 0) return false;
+
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
+  await db.transaction().execute(async (trx) => {
+    const team = await trx
+      .insertInto('teams')
+      .values({ name: '星河设计一组', lead_id: null, created_at: nowIso() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const products = await trx
+      .insertInto('products')
+      .values(PRODUCTS.map(([name, category]) => ({ name, category })))
+      .returning('id')
+      .execute();
+    const shops = await trx
+      .insertInto('shops')
+      .values(SHOPS.map(([name, platform]) => ({ name, platform })))
+      .returning('id')
+      .execute();
+
+    for (const [i, a] of DEMO_ACCOUNTS.entries()) {
+      const finished = a.step >= 6;
+      const d = await insertDesigner(trx, {
+        phone: a.phone,
+        password_hash: hashes[i]!,
+        designer_type: a.designer_type,
+        nickname: a.nickname,
+        real_name: a.real_name,
+        gender: i % 2 === 0 ? 2 : 1,
+        city: ['杭州', '上海', '苏州', '南京', '合肥'][i]!,
+        email: `demo${i}@example.com`,
+        wechat: `wx_demo_${i}`,
+        work_purpose: finished ? (a.designer_type >= 2 ? 'side_income' : 'full_time') : 'full_time',
+        current_occupation: finished ? '平面设计师' : '',
+        available_time: finished ? '工作日 09:00-18:00' : '',
+        specialty_tags: JSON.stringify(finished ? ['包装设计', '海报设计'] : []),
+        software_tags: JSON.stringify(finished ? ['Photoshop', 'Illustrator'] : []),
+        current_registration_step: a.step,
+        team_id: team.id,
+        team_role: a.team_role,
+        online_ticket_status: finished && a.designer_type !== 0 ? 1 : 0,
+        daily_capacity: a.designer_type >= 2 ? 8 : 20,
+        ...(finished
+          ? { bank_account_name: a.real_name, bank_name: '招商银行', bank_branch: '杭州分行', bank_account_no: `62148500000${String(i).padStart(5, '0')}` }
+          : {}),
+      });
+      if (a.designer_type === 0) {
+        await trx.updateTable('teams').set({ lead_id: d.id }).where('id', '=', team.id).execute();
+      } else {
+        // Designers are qualified for a rotating subset of products and take tickets from two shops.
+        const mine = products.filter((_, k) => (k + i) % 3 !== 0);
+        if (mine.length) {
+          await trx.insertInto('designer_products').values(mine.map((p) => ({ designer_id: d.id, product_id: p.id }))).execute();
+        }
+        await trx
+          .insertInto('designer_shops')
+          .values([shops[i % shops.length]!, shops[(i + 1) % shops.length]!].map((s) => ({ designer_id: d.id, shop_id: s.id })))
+          .execute();
+      }
+    }
+  });
+  return true;
+}

@@ -1,0 +1,70 @@
+import type { Db } from '../../db/database.js';
+import type { Designer } from '../../db/schema.js';
+import { newSessionId, newToken, sha256 } from '../../lib/crypto.js';
+import { isoAfter, nowIso } from '../../lib/time.js';
+
+export interface IssuedSession {
+  token: string;
+  session_id: string;
+}
+
+export async function createSession(
+  db: Db,
+  designerId: number,
+  ttlHours: number,
+  meta: { ip: string; userAgent: string },
+): Promise<IssuedSession> {
+  const token = newToken();
+  const session_id = newSessionId();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: session_id,
+      designer_id: designerId,
+      token_hash: sha256(token),
+      created_at: nowIso(),
+      expires_at: isoAfter(ttlHours * 3600_000),
+      revoked_at: null,
+      ip: meta.ip,
+      user_agent: meta.userAgent.slice(0, 300),
+    })
+    .execute();
+  return { token, session_id };
+}
+
+/** The designer behind a live (unrevoked, unexpired) token, or undefined. */
+export async function findByToken(
+  db: Db,
+  token: string,
+): Promise<{ designer: Designer; sessionId: string } | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('designers', 'designers.id', 'sessions.designer_id')
+    .selectAll('designers')
+    .select('sessions.id as session_id')
+    .where('sessions.token_hash', '=', sha256(token))
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', nowIso())
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_id, ...designer } = row;
+  return { designer, sessionId: session_id };
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso() })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeAllSessions(db: Db, designerId: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso() })
+    .where('designer_id', '=', designerId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,84 @@
+import type { Db } from '../../db/database.js';
+import { invalid } from '../../lib/errors.js';
+import { sha256, sixDigitCode } from '../../lib/crypto.js';
+import { isoAfter, nowIso } from '../../lib/time.js';
+import type { SmsSender } from './sms.js';
+
+export const CODE_TTL_MS = 5 * 60_000;
+export const RESEND_AFTER_SECONDS = 60;
+export const MAX_CODE_ATTEMPTS = 5;
+
+export const SCENES = ['register', 'login', 'reset_password', 'change_phone'] as const;
+export type Scene = (typeof SCENES)[number];
+
+const SCENE_TEXT: Record<Scene, string> = {
+  register: '注册账号',
+  login: '登录',
+  reset_password: '重置密码',
+  change_phone: '更换手机号',
+};
+
+function codeHash(phone: string, scene: string, code: string) {
+  return sha256(`${phone}:${scene}:${code}`);
+}
+
+export async function issueCode(db: Db, sms: SmsSender, phone: string, scene: Scene): Promise<void> {
+  const code = sixDigitCode();
+  await db
+    .insertInto('verify_codes')
+    .values({
+      phone,
+      scene,
+      code_hash: codeHash(phone, scene, code),
+      attempts: 0,
+      expires_at: isoAfter(CODE_TTL_MS),
+      consumed_at: null,
+      created_at: nowIso(),
+    })
+    .execute();
+  await sms.send(
+    phone,
+    scene,
+    `【设计师工作台】您正在${SCENE_TEXT[scene]}，验证码 ${code}，5分钟内有效。如非本人操作请忽略。`,
+  );
+}
+
+/**
+ * Checks a code against the newest one sent to the phone for the scene and returns its id.
+ * A wrong guess is counted (committed on its own, outside any caller transaction); after five
+ * the code is dead. Errors are 422 on `code`. Use the code with `markCodeUsed` in the same
+ * transaction as the change it authorises.
+ */
+export async function checkCode(db: Db, phone: string, scene: Scene, code: string): Promise<number> {
+  const latest = await db
+    .selectFrom('verify_codes')
+    .select(['id', 'code_hash', 'attempts', 'expires_at', 'consumed_at'])
+    .where('phone', '=', phone)
+    .where('scene', '=', scene)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest || latest.consumed_at) throw invalid('code', '请先获取验证码');
+  if (latest.expires_at <= nowIso()) throw invalid('code', '验证码已过期，请重新获取');
+  if (latest.attempts >= MAX_CODE_ATTEMPTS) throw invalid('code', '验证码错误次数过多，请重新获取');
+  if (latest.code_hash !== codeHash(phone, scene, code)) {
+    await db
+      .updateTable('verify_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', latest.id)
+      .execute();
+    throw invalid('code', '验证码错误');
+  }
+  return latest.id;
+}
+
+/** Uses a checked code up; a code can authorise exactly one change, also under concurrency. */
+export async function markCodeUsed(db: Db, codeId: number): Promise<void> {
+  const used = await db
+    .updateTable('verify_codes')
+    .set({ consumed_at: nowIso() })
+    .where('id', '=', codeId)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(used.numUpdatedRows) !== 1) throw invalid('code', '验证码已使用，请重新获取');
+}

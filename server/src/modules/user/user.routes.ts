@@ -1,0 +1,159 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Designer } from '../../db/schema.js';
+import { authErrors, envelope, ok, pageOf, pageQuery } from '../../lib/http.js';
+import { updateDesigner } from './designer.repository.js';
+import { profileSchema, toProfile } from './profile.js';
+import {
+  availableTimeSchema,
+  bankInfoSchema,
+  bankInfoView,
+  basicInfoSchema,
+  maskAccountNo,
+  maskName,
+  onlineStatusSchema,
+} from './user.schemas.js';
+
+export function bankView(d: Designer) {
+  return {
+    account_name: maskName(d.bank_account_name),
+    bank_name: d.bank_name,
+    bank_branch: d.bank_branch,
+    account_no_masked: maskAccountNo(d.bank_account_no),
+    filled: d.bank_account_no !== '',
+  };
+}
+
+export function bankPatch(input: z.infer<typeof bankInfoSchema>) {
+  return {
+    bank_account_name: input.account_name,
+    bank_name: input.bank_name,
+    bank_branch: input.bank_branch,
+    bank_account_no: input.account_no,
+  };
+}
+
+export default async function userRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const secured = { preHandler: app.authenticate };
+  const doc = (summary: string) => ({ tags: ['user'], summary, security: [{ bearer: [] }] });
+  const profileResponse = { 200: envelope(profileSchema), ...authErrors };
+
+  r.get('/user/profile', { ...secured, schema: { ...doc('The signed-in designer’s profile'), response: profileResponse } }, async (req) =>
+    ok(await toProfile(app.db, req.auth!.designer), '获取成功'),
+  );
+
+  r.put(
+    '/user/basic-info',
+    { ...secured, schema: { ...doc('Update basic information'), body: basicInfoSchema, response: profileResponse } },
+    async (req) => {
+      const { nickname, ...rest } = req.body;
+      const updated = await updateDesigner(app.db, req.auth!.designer.id, {
+        ...rest,
+        ...(nickname ? { nickname } : {}),
+      });
+      return ok(await toProfile(app.db, updated), '基本信息已保存');
+    },
+  );
+
+  r.get(
+    '/user/bank-info',
+    { ...secured, schema: { ...doc('Payout details, masked'), response: { 200: envelope(bankInfoView), ...authErrors } } },
+    async (req) => ok(bankView(req.auth!.designer), '获取成功'),
+  );
+
+  r.put(
+    '/user/bank-info',
+    {
+      ...secured,
+      schema: { ...doc('Store payout details; answered masked'), body: bankInfoSchema, response: { 200: envelope(bankInfoView), ...authErrors } },
+    },
+    async (req) => {
+      const updated = await updateDesigner(app.db, req.auth!.designer.id, bankPatch(req.body));
+      return ok(bankView(updated), '收款信息已保存');
+    },
+  );
+
+  r.put(
+    '/user/update-time',
+    { ...secured, schema: { ...doc('Update available working time'), body: availableTimeSchema, response: profileResponse } },
+    async (req) => {
+      const updated = await updateDesigner(app.db, req.auth!.designer.id, req.body);
+      return ok(await toProfile(app.db, updated), '可接单时间已更新');
+    },
+  );
+
+  r.put(
+    '/user/online-status',
+    {
+      ...secured,
+      schema: { ...doc('Accept new tickets (1) or not (0)'), body: onlineStatusSchema, response: profileResponse },
+    },
+    async (req) => {
+      const updated = await updateDesigner(app.db, req.auth!.designer.id, req.body);
+      return ok(await toProfile(app.db, updated), updated.online_ticket_status === 1 ? '已开始接单' : '已暂停接单');
+    },
+  );
+
+  const shop = z.object({ shop_id: z.number().int(), name: z.string(), platform: z.string() });
+  r.get(
+    '/user/shops',
+    {
+      ...secured,
+      schema: { ...doc('Shops the designer’s tickets come from (a team lead: those of the team)'), response: { 200: envelope(z.object({ items: z.array(shop) })), ...authErrors } },
+    },
+    async (req) => {
+      const me = req.auth!.designer;
+      let q = app.db
+        .selectFrom('shops')
+        .innerJoin('designer_shops', 'designer_shops.shop_id', 'shops.id')
+        .select(['shops.id as shop_id', 'shops.name', 'shops.platform'])
+        .distinct()
+        .orderBy('shops.id');
+      if (me.designer_type === 0 && me.team_id !== null) {
+        const teamId = me.team_id;
+        q = q.where('designer_shops.designer_id', 'in', (eb) =>
+          eb.selectFrom('designers').select('id').where('team_id', '=', teamId),
+        );
+      } else {
+        q = q.where('designer_shops.designer_id', '=', me.id);
+      }
+      return ok({ items: await q.execute() }, '获取成功');
+    },
+  );
+
+  const product = z.object({ product_id: z.number().int(), name: z.string(), category: z.string() });
+  r.get(
+    '/designer-product/available-products',
+    {
+      ...secured,
+      schema: {
+        ...doc('Products the designer is qualified for (a team lead: every product)'),
+        tags: ['catalog'],
+        querystring: pageQuery,
+        response: { 200: envelope(pageOf(product)), ...authErrors },
+      },
+    },
+    async (req) => {
+      const me = req.auth!.designer;
+      const { page, pageSize } = req.query;
+      let base = app.db.selectFrom('products');
+      if (me.designer_type !== 0) {
+        base = base.where('products.id', 'in', (eb) =>
+          eb.selectFrom('designer_products').select('product_id').where('designer_id', '=', me.id),
+        );
+      }
+      const [items, count] = await Promise.all([
+        base
+          .select(['products.id as product_id', 'products.name', 'products.category'])
+          .orderBy('products.id')
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return ok({ items, total: Number(count.total), page, pageSize }, '获取成功');
+    },
+  );
+}
