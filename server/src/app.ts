@@ -17,10 +17,14 @@ import './lib/http.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import type { SmsSender } from './modules/auth/sms.js';
 import demoRoutes from './modules/demo/demo.routes.js';
+import brokerAuthRoutes from './modules/messages/broker-auth.routes.js';
+import messageRoutes from './modules/messages/message.routes.js';
+import { createMessageService } from './modules/messages/message.service.js';
 import onboardingRoutes from './modules/onboarding/onboarding.routes.js';
 import systemRoutes from './modules/system/system.routes.js';
 import userRoutes from './modules/user/user.routes.js';
 import authPlugin from './plugins/auth.js';
+import brokerPlugin from './plugins/broker.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin from './plugins/errors.js';
 
@@ -49,6 +53,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { config, schema: opts.dbSchema });
   await app.register(authPlugin);
+  await app.register(brokerPlugin, { mqttUrl: config.mqttUrl });
+  app.decorate('messages', createMessageService(app.db, app.broker, app.log));
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -60,6 +66,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
+        // mqtt.js keeps its keepalive timers in a blob worker.
+        workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
@@ -94,7 +102,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(userRoutes);
       await api.register(onboardingRoutes);
       await api.register(systemRoutes, { released: opts.releasedMenu });
-      if (config.smsSender === 'log') await api.register(demoRoutes);
+      await api.register(messageRoutes);
+      await api.register(brokerAuthRoutes);
+      await api.register(demoRoutes, { smsInbox: config.smsSender === 'log', emit: config.seedDemo });
     },
     { prefix: '/api' },
   );

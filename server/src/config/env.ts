@@ -21,6 +21,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TOKEN_TTL_HOURS: z.coerce.number().int().positive().default(24 * 7),
   TRUST_PROXY: boolish.default(false),
+  RATE_LIMIT_LOGIN_PER_PHONE: z.coerce.number().int().positive().optional(),
+  RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().optional(),
+  RATE_LIMIT_CODE_PER_IP: z.coerce.number().int().positive().optional(),
   WEB_DIST: z.string().optional(),
 });
 
@@ -84,6 +87,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(root, e.WEB_DIST ?? 'dist'),
-    rateLimits: defaultRateLimits,
+    rateLimits: {
+      ...defaultRateLimits,
+      loginPerPhone: { ...defaultRateLimits.loginPerPhone, limit: e.RATE_LIMIT_LOGIN_PER_PHONE ?? defaultRateLimits.loginPerPhone.limit },
+      loginPerIp: { ...defaultRateLimits.loginPerIp, limit: e.RATE_LIMIT_LOGIN_PER_IP ?? defaultRateLimits.loginPerIp.limit },
+      codePerIp: { ...defaultRateLimits.codePerIp, limit: e.RATE_LIMIT_CODE_PER_IP ?? defaultRateLimits.codePerIp.limit },
+    },
   };
 }

@@ -108,6 +108,10 @@ export interface Database {
   designer_products: DesignerProductTable;
   shops: ShopTable;
   designer_shops: DesignerShopTable;
+  messages: MessageTable;
+  announcements: AnnouncementTable;
+  announcement_reads: AnnouncementReadTable;
+  announcement_products: AnnouncementProductTable;
 }
 
 /** Shops a designer takes tickets from (maintained by allocation once tickets arrive). */
@@ -120,3 +124,37 @@ export type Designer = Selectable<DesignerTable>;
 export type NewDesigner = Insertable<DesignerTable>;
 export type DesignerUpdate = Updateable<DesignerTable>;
 export type Session = Selectable<SessionTable>;
+
+/** One message per recipient (spec §3 Message); ext_json holds `{title, info}`. */
+export interface MessageTable {
+  id: Generated<number>;
+  designer_id: number;
+  message_type: number;
+  title: string;
+  ext_json: string;
+  is_read: Generated<number>;
+  created_time: string;
+  read_time: string | null;
+}
+
+/** scope: 0–3 reaches that designer_type only, 4+ everyone (spec §6). */
+export interface AnnouncementTable {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  scope: number;
+  published_by: number | null;
+  published_at: string;
+}
+
+export interface AnnouncementReadTable {
+  announcement_id: number;
+  designer_id: number;
+  read_at: string;
+}
+
+/** The products an announcement is limited to (none: every product). */
+export interface AnnouncementProductTable {
+  announcement_id: number;
+  product_id: number;
+}

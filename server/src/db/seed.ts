@@ -57,6 +57,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       .returning('id')
       .execute();
 
+    const designerIds: number[] = [];
     for (const [i, a] of DEMO_ACCOUNTS.entries()) {
       const finished = a.step >= 6;
       const d = await insertDesigner(trx, {
@@ -83,6 +84,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
           ? { bank_account_name: a.real_name, bank_name: '招商银行', bank_branch: '杭州分行', bank_account_no: `62148500000${String(i).padStart(5, '0')}` }
           : {}),
       });
+      designerIds.push(d.id);
       if (a.designer_type === 0) {
         await trx.updateTable('teams').set({ lead_id: d.id }).where('id', '=', team.id).execute();
       } else {
@@ -97,6 +99,54 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
           .execute();
       }
     }
+    await seedMessages(trx, designerIds, products.map((p) => p.id));
   });
   return true;
+}
+
+const ANNOUNCEMENTS = [
+  { scope: 4, title: '平台服务升级通知', body: '各位设计师好：\n\n本周六 22:00-24:00 平台进行服务升级，期间可能短暂无法上传稿件。\n\n- 升级前请保存好本地文件\n- 升级完成后**无需重新登录**\n\n感谢理解与支持！' },
+  { scope: 1, title: '设计师月度优秀作品评选开始', body: '本月优秀作品评选已开始，请在月底前提交你最满意的3个作品。\n\n获选作品将获得额外奖励。' },
+  { scope: 2, title: '兼职设计师接单须知', body: '接单大厅每天 9:00 开放。\n\n- 每人每天最多领取8单\n- 领取后请在时限内完成初稿' },
+  { scope: 0, title: '团队负责人周会安排', body: '本周五 16:00 召开团队负责人周会，请准时参加。' },
+  { scope: 4, title: '包装类产品设计规范更新', body: '包装类产品（手提袋、彩盒）的出血和刀版要求已更新，请在设计前查阅最新规范。', productIndexes: [1, 2] },
+];
+
+const SAMPLE_MESSAGES: [number, string][] = [
+  [2, '系统为你分配了新工单 T202611001（不干胶标签），请在4小时内提交初稿'],
+  [25, '团队负责人将工单 T202611002（手提袋）指派给你'],
+  [15, '工单 T202611003 的初稿缩略图与轮廓检查已完成'],
+  [20, '团队负责人催促工单 T202611004 尽快提交终稿'],
+  [21, '工单 T202611005 已转派给你'],
+  [17, '工单 T202611006 因售后问题扣款 15.00 元'],
+  [8, '你的费用申诉（工单 T202611007）已通过审核'],
+  [28, '工单 T202611008 对应订单已关闭'],
+];
+
+async function seedMessages(trx: Db, designerIds: number[], productIds: number[]) {
+  const base = Date.now() - 3 * 24 * 3600_000;
+  for (const [k, a] of ANNOUNCEMENTS.entries()) {
+    const published_at = new Date(base + k * 3600_000).toISOString();
+    const row = await trx
+      .insertInto('announcements')
+      .values({ title: a.title, body: a.body, scope: a.scope, published_by: designerIds[0] ?? null, published_at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const products = (a.productIndexes ?? []).map((i) => productIds[i]).filter((p): p is number => p !== undefined);
+    if (products.length) {
+      await trx.insertInto('announcement_products').values(products.map((product_id) => ({ announcement_id: row.id, product_id }))).execute();
+    }
+  }
+  const rows = designerIds.slice(1).flatMap((designer_id, d) =>
+    SAMPLE_MESSAGES.map(([type, title], k) => ({
+      designer_id,
+      message_type: type,
+      title,
+      ext_json: JSON.stringify({ title, info: { ticket_id: 202611001 + k, allocation_id: 5000 + k } }),
+      is_read: k % 3 === 0 ? 1 : 0,
+      created_time: new Date(base + (d * 10 + k) * 1800_000).toISOString(),
+      read_time: null,
+    })),
+  );
+  if (rows.length) await trx.insertInto('messages').values(rows).execute();
 }

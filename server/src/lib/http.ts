@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import zhCN from 'zod/v4/locales/zh-CN.js';
 
 // Chinese default messages for every zod check; fields with a domain rule override them below.
-z.config(z.locales.zhCN());
+z.config(zhCN());
 
 export const phoneSchema = z
   .string({ error: '请输入手机号' })

@@ -9,7 +9,7 @@ declare module 'fastify' {
     auth: { designer: Designer; sessionId: string } | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless the request carries a live token. */
+    /** Route hook (used as `onRequest`, so before body parsing and validation): 401 unless the request carries a live token. */
     authenticate: (req: FastifyRequest) => Promise<void>;
   }
 }

@@ -42,5 +42,5 @@ export async function enforceRateLimit(
 }
 
 export function waitText(seconds: number): string {
-  return seconds >= 60 ? `${Math.ceil(seconds / 60)}分钟` : `${seconds}秒`;
+  return seconds > 90 ? `${Math.ceil(seconds / 60)}分钟` : `${seconds}秒`;
 }

@@ -38,6 +38,8 @@ export default async function authRoutes(app: FastifyInstance, opts: { sms?: Sms
     },
     async (req) => {
       const { phone, scene } = req.body;
+      // Per-IP first: it also throttles probing which phones are registered.
+      await enforceRateLimit(app.db, `code:ip:${req.ip}`, limits.codePerIp, (s) => `获取验证码过于频繁，请${waitText(s)}后再试`);
       const existing = await findDesignerByPhone(app.db, phone);
       if (scene === 'register' && existing) throw invalid('phone', '该手机号已注册，请直接登录');
       if ((scene === 'login' || scene === 'reset_password') && !existing) throw invalid('phone', '该手机号未注册');
@@ -46,7 +48,6 @@ export default async function authRoutes(app: FastifyInstance, opts: { sms?: Sms
         if (!token || !(await findByToken(app.db, token))) throw new AppError(401, '请先登录');
         if (existing) throw invalid('phone', '该手机号已被其他账号使用');
       }
-      await enforceRateLimit(app.db, `code:ip:${req.ip}`, limits.codePerIp, (s) => `获取验证码过于频繁，请${waitText(s)}后再试`);
       await enforceRateLimit(app.db, `code:phone:${phone}`, limits.codePerPhone, (s) => `验证码已发送，请${waitText(s)}后再试`);
       await issueCode(app.db, sms, phone, scene);
       return ok({ expires_in: CODE_TTL_MS / 1000, resend_after: RESEND_AFTER_SECONDS }, '验证码已发送');
@@ -138,11 +139,12 @@ export default async function authRoutes(app: FastifyInstance, opts: { sms?: Sms
   r.post(
     '/user/logout',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['user'], summary: 'Revoke the current token', security: [{ bearer: [] }], response: { 200: okEmpty, ...errors } },
     },
     async (req) => {
       await revokeSession(app.db, req.auth!.sessionId);
+      app.sessionEvents.emit('ended', { designerId: req.auth!.designer.id, sessionId: req.auth!.sessionId });
       return ok(null, '已退出登录');
     },
   );
@@ -168,6 +170,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { sms?: Sms
         await updateDesigner(trx, designer.id, { password_hash: passwordHash });
         await revokeAllSessions(trx, designer.id);
       });
+      app.sessionEvents.emit('ended', { designerId: designer.id });
       return ok(null, '密码已重置，请重新登录');
     },
   );
@@ -175,7 +178,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { sms?: Sms
   r.put(
     '/user/phone',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['user'],
         summary: 'Change the phone number with a code sent to the new phone (scene change_phone)',

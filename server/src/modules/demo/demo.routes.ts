@@ -1,15 +1,55 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors.js';
-import { envelope, errorEnvelope, ok, phoneSchema } from '../../lib/http.js';
+import { forbidden, invalid, notFound } from '../../lib/errors.js';
+import { authErrors, envelope, errorEnvelope, ok, phoneSchema } from '../../lib/http.js';
+import { MESSAGE_TYPE_NAMES, MESSAGE_TYPES } from '../messages/message-types.js';
+import { parseDesignerCode } from '../user/profile.js';
 
 /**
- * Demo-only calls, registered only while SMS goes to the built-in log sender: the last message
- * sent to a phone, so a demo (or an e2e run against a demo deployment) can read its code.
+ * Demo-only calls. The SMS inbox exists only while SMS goes to the built-in log sender (so a demo,
+ * or an e2e run against a demo deployment, can read its code); message emission only in demo mode,
+ * for team leads, until every message type has its real domain event.
  */
-export default async function demoRoutes(app: FastifyInstance) {
+export default async function demoRoutes(app: FastifyInstance, opts: { smsInbox: boolean; emit: boolean }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  if (opts.emit) {
+    r.post(
+      '/demo/emit-message',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags: ['demo'],
+          summary: 'Demo mode, team leads only: send a message of any type to a designer of the team',
+          security: [{ bearer: [] }],
+          body: z.object({
+            designer_id: z.string({ error: '请选择设计师' }).regex(/^D\d{6,}$/, { error: '设计师编号格式不正确' }),
+            message_type: z.number({ error: '请选择消息类型' }).int().refine((t) => MESSAGE_TYPES.includes(t) && t !== 29, { error: '消息类型不存在' }),
+            title: z.string().trim().max(100, { error: '标题不能超过100个字符' }).optional(),
+          }),
+          response: { 200: envelope(z.object({ message_id: z.number().int() })), 403: errorEnvelope, ...authErrors },
+        },
+      },
+      async (req) => {
+        const me = req.auth!.designer;
+        if (me.designer_type !== 0) throw forbidden('只有团队负责人可以发送演示消息');
+        const targetId = parseDesignerCode(req.body.designer_id);
+        const target = targetId
+          ? await app.db.selectFrom('designers').select(['id', 'team_id']).where('id', '=', targetId).executeTakeFirst()
+          : undefined;
+        if (!target || target.team_id !== me.team_id) throw invalid('designer_id', '该设计师不在你的团队中');
+        const type = req.body.message_type;
+        const ticketId = 100000 + Math.floor(Math.random() * 900000);
+        const [sent] = await app.messages.send([target.id], {
+          type,
+          title: req.body.title || `【${MESSAGE_TYPE_NAMES[type]}】工单 T${ticketId} 有新动态，请及时处理`,
+          info: { ticket_id: ticketId, allocation_id: ticketId },
+        });
+        return ok({ message_id: sent!.message_id }, '消息已发送');
+      },
+    );
+  }
+  if (!opts.smsInbox) return;
   r.get(
     '/demo/sms-inbox',
     {

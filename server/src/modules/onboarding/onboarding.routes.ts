@@ -31,7 +31,7 @@ export default async function onboardingRoutes(app: FastifyInstance) {
   r.get(
     '/onboarding/orientation',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['onboarding'],
         summary: 'Step 5: the orientation text and questions (answers stay on the server)',
@@ -59,7 +59,7 @@ export default async function onboardingRoutes(app: FastifyInstance) {
   r.put(
     '/onboarding/registration-step',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['onboarding'],
         summary:

@@ -75,7 +75,7 @@ export default async function systemRoutes(app: FastifyInstance, opts: { release
   r.get(
     '/system/menus',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['system'],
         summary: 'The menu/route tree for the signed-in designer type, sorted as in spec §2',
@@ -89,7 +89,7 @@ export default async function systemRoutes(app: FastifyInstance, opts: { release
   r.get(
     '/system/dicts',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['system'],
         summary: 'Dictionaries by code (comma-separated `codes`; all when omitted), e.g. ticket_status',

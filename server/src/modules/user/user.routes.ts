@@ -36,7 +36,7 @@ export function bankPatch(input: z.infer<typeof bankInfoSchema>) {
 
 export default async function userRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const secured = { preHandler: app.authenticate };
+  const secured = { onRequest: app.authenticate };
   const doc = (summary: string) => ({ tags: ['user'], summary, security: [{ bearer: [] }] });
   const profileResponse = { 200: envelope(profileSchema), ...authErrors };
 

@@ -1,0 +1,29 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+test('the login page has no serious or critical accessibility violation', async ({ page }) => {
+  await page.goto('/#/login');
+  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the register page has no serious or critical accessibility violation', async ({ page }) => {
+  await page.goto('/#/register');
+  await expect(page.getByLabel('手机号')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the home page has no serious or critical accessibility violation', async ({ designerPage: page }) => {
+  await page.goto('/#/home');
+  await expect(page.getByTestId('greeting')).toBeVisible();
+  await expect(page.getByRole('list', { name: '快捷入口' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,37 @@
+import { expect, test } from '../fixtures';
+
+test.describe('navigation tabs', () => {
+  test('home is a pinned first tab that cannot be closed', async ({ designerPage: page }) => {
+    await page.goto('/#/home');
+    const tabs = page.getByRole('tablist', { name: '已打开的页面' });
+    await expect(tabs.getByRole('tab').first()).toHaveText('首页');
+    await expect(page.getByRole('button', { name: '关闭 首页' })).toHaveCount(0);
+  });
+
+  test('a tab keeps its page state when you come back to it', async ({ designerPage: page }) => {
+    await page.goto('/#/message-center/index');
+    const tabs = page.getByRole('tablist', { name: '已打开的页面' });
+    await expect(tabs.getByRole('tab', { name: '消息中心' })).toBeVisible();
+    // Change the page's own state: switch the read filter to 全部.
+    await page.getByText('全部', { exact: true }).click();
+    await expect(page.getByRole('radio', { name: '全部' })).toBeChecked();
+    await tabs.getByRole('tab', { name: '首页' }).click();
+    await expect(page).toHaveURL(/#\/home$/);
+    await tabs.getByRole('tab', { name: '消息中心' }).click();
+    await expect(page.getByRole('radio', { name: '全部' })).toBeChecked();
+  });
+
+  test('closing tabs keeps the affixed home tab', async ({ designerPage: page }) => {
+    const tabs = page.getByRole('tablist', { name: '已打开的页面' });
+    await page.goto('/#/message-center/index');
+    await expect(tabs.getByRole('tab', { name: '消息中心' })).toBeVisible();
+    await page.goto('/#/system/account');
+    await expect(tabs.getByRole('tab', { name: '个人中心' })).toBeVisible();
+    await expect(tabs.getByRole('tab')).toHaveCount(3);
+    await page.getByRole('button', { name: '标签操作' }).click();
+    await page.getByRole('menuitem', { name: '关闭全部' }).click();
+    await expect(tabs.getByRole('tab')).toHaveCount(1);
+    await expect(tabs.getByRole('tab').first()).toHaveText('首页');
+    await expect(page).toHaveURL(/#\/home$/);
+  });
+});

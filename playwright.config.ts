@@ -1,0 +1,58 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * E2E suites live in folders by feature (e2e/auth, e2e/shell, e2e/a11y, …) and run in one Chromium
+ * project against the real server. The one place e2e reads its environment:
+ *   BASE_URL       test a running deployment; no server is started
+ *   E2E_PORT       port of the server started here (default 4310)
+ *   CHROMIUM_PATH  browser binary (default Debian's /usr/bin/chromium)
+ *   CI             retries, 2 workers, no .only
+ */
+const isCI = Boolean(process.env.CI);
+const port = Number(process.env.E2E_PORT ?? 4310);
+const baseURL = (process.env.BASE_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, '');
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  workers: isCI ? 2 : undefined,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  // A fresh server (new data directory, demo accounts seeded, built SPA from dist/) unless BASE_URL
+  // points at one. Started with node directly so that SIGTERM reaches it.
+  webServer: process.env.BASE_URL
+    ? undefined
+    : {
+        command: 'node scripts/e2e-server.mjs',
+        url: `${baseURL}/api/system/config`,
+        env: { PORT: String(port), LOG_LEVEL: 'warn' },
+        reuseExistingServer: false,
+        timeout: 60_000,
+        stdout: 'pipe',
+        stderr: 'pipe',
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      },
+});

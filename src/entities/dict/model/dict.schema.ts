@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+export const dictEntrySchema = z.object({
+  code: z.string(),
+  items: z.array(z.object({ name: z.string(), value: z.string(), color: z.string().optional() })),
+});
+export type DictEntry = z.infer<typeof dictEntrySchema>;
+
+export interface DictOption {
+  label: string;
+  value: string;
+  tagColor?: string;
+}
+
+export function toOptions(entry: DictEntry | undefined): DictOption[] {
+  return (entry?.items ?? []).map((i) => ({ label: i.name, value: i.value, ...(i.color ? { tagColor: i.color } : {}) }));
+}

@@ -1,0 +1,55 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { http } from '@/shared/api';
+import {
+  announcementPageSchema,
+  announcementSchema,
+  type MessageFilters,
+  messagePageSchema,
+  messageTypeSchema,
+  unreadSchema,
+} from '../model/message.schema';
+
+export const messageQueries = {
+  all: () => ['message'] as const,
+  lists: () => [...messageQueries.all(), 'list'] as const,
+  list: (filters: MessageFilters) =>
+    queryOptions({
+      queryKey: [...messageQueries.lists(), filters] as const,
+      queryFn: ({ signal }) => http.get('messages/messages', messagePageSchema, { searchParams: { ...filters }, signal }),
+      placeholderData: keepPreviousData,
+    }),
+  unread: () =>
+    queryOptions({
+      queryKey: [...messageQueries.all(), 'unread'] as const,
+      queryFn: ({ signal }) => http.get('messages/messages/unread', unreadSchema, { signal }),
+      staleTime: 30_000,
+    }),
+  types: () =>
+    queryOptions({
+      queryKey: [...messageQueries.all(), 'types'] as const,
+      queryFn: ({ signal }) => http.get('messages/types', z.array(messageTypeSchema), { signal }),
+      staleTime: Infinity,
+    }),
+  announcements: () => [...messageQueries.all(), 'announcement'] as const,
+  announcementList: (page: number, pageSize = 20) =>
+    queryOptions({
+      queryKey: [...messageQueries.announcements(), 'list', { page, pageSize }] as const,
+      queryFn: ({ signal }) =>
+        http.get('messages/announcements', announcementPageSchema, { searchParams: { page, pageSize }, signal }),
+      placeholderData: keepPreviousData,
+    }),
+  announcement: (id: number) =>
+    queryOptions({
+      queryKey: [...messageQueries.announcements(), 'detail', id] as const,
+      queryFn: ({ signal }) => http.get(`messages/announcements/${id}`, announcementSchema, { signal }),
+    }),
+};
+
+export const messageApi = {
+  markRead: (body: { message_ids?: number[]; all?: boolean }) =>
+    http.post('messages/messages/read', z.object({ updated: z.number() }), { json: body }),
+  markAnnouncementRead: (id: number) => http.post(`messages/announcements/${id}/read`, z.null()),
+  publishAnnouncement: (body: { title: string; body: string; scope: number; product_ids: number[] }) =>
+    http.post('messages/announcements', z.object({ announcement_id: z.number(), recipients: z.number() }), { json: body }),
+};

@@ -1,0 +1,16 @@
+export { messageApi, messageQueries } from './api/message.queries';
+export { parseLightMarkup } from './lib/light-markup';
+export { announcementReaches, DEFAULT_NOTIFICATION_MS, notificationDuration, UNPARSEABLE_NOTIFICATION_MS } from './lib/notification-rules';
+export {
+  ANNOUNCEMENT_TYPE,
+  announcementSchema,
+  messageSchema,
+  pushedMessageSchema,
+  SCOPE_OPTIONS,
+  type Announcement,
+  type Message,
+  type MessageFilters,
+  type PushedMessage,
+  type UnreadCount,
+} from './model/message.schema';
+export { LightMarkupView } from './ui/light-markup-view';

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+export const messageInfoSchema = z
+  .object({
+    ticket_id: z.number().optional(),
+    allocation_id: z.number().optional(),
+    announcement_id: z.number().optional(),
+  })
+  .catchall(z.unknown());
+
+/** A message as pushed over MQTT (spec §3 Message). */
+export const pushedMessageSchema = z.object({
+  message_id: z.number().optional(),
+  message_type: z.number().int(),
+  ext_json: z.object({ title: z.string(), info: messageInfoSchema.default({}) }),
+  product_ids: z.array(z.number()).optional(),
+  announcement_scope: z.number().int().optional(),
+  created_time: z.string().optional(),
+});
+export type PushedMessage = z.infer<typeof pushedMessageSchema>;
+
+export const messageSchema = z.object({
+  message_id: z.number(),
+  message_type: z.number().int(),
+  type_name: z.string(),
+  ext_json: z.object({ title: z.string(), info: messageInfoSchema }),
+  is_read: z.number().int(),
+  created_time: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const messagePageSchema = z.object({
+  items: z.array(messageSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+
+export const unreadSchema = z.object({
+  total: z.number(),
+  by_type: z.array(z.object({ message_type: z.number(), count: z.number() })),
+});
+export type UnreadCount = z.infer<typeof unreadSchema>;
+
+export const announcementSchema = z.object({
+  announcement_id: z.number(),
+  title: z.string(),
+  body: z.string(),
+  scope: z.number().int(),
+  product_ids: z.array(z.number()),
+  published_at: z.string(),
+  is_read: z.number().int(),
+});
+export type Announcement = z.infer<typeof announcementSchema>;
+
+export const announcementPageSchema = z.object({
+  items: z.array(announcementSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+
+export const messageTypeSchema = z.object({ message_type: z.number(), name: z.string() });
+
+export const ANNOUNCEMENT_TYPE = 29;
+
+export const SCOPE_OPTIONS = [
+  { value: '4', label: '全部人员' },
+  { value: '0', label: '仅团队负责人' },
+  { value: '1', label: '仅设计师' },
+  { value: '2', label: '仅兼职设计师（类型2）' },
+  { value: '3', label: '仅兼职设计师（类型3）' },
+];
+
+export interface MessageFilters {
+  page: number;
+  pageSize: number;
+  is_read?: 0 | 1;
+  message_type?: number;
+}

@@ -1,0 +1,1 @@
+export { productQueries, productSchema, type Product } from './api/product.queries';

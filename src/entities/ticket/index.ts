@@ -1,0 +1,1 @@
+export { ticketKeys } from './api/ticket.queries';

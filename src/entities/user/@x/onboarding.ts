@@ -1,0 +1,1 @@
+export { profileSchema, type Profile } from '../model/user.schema';

@@ -1,0 +1,39 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { http } from '@/shared/api';
+import { bankInfoSchema, loginResultSchema, profileSchema } from '../model/user.schema';
+
+export const userQueries = {
+  all: () => ['user'] as const,
+  profile: () =>
+    queryOptions({
+      queryKey: [...userQueries.all(), 'profile'] as const,
+      queryFn: ({ signal }) => http.get('user/profile', profileSchema, { signal }),
+      staleTime: 60_000,
+    }),
+  bankInfo: () =>
+    queryOptions({
+      queryKey: [...userQueries.all(), 'bank-info'] as const,
+      queryFn: ({ signal }) => http.get('user/bank-info', bankInfoSchema, { signal }),
+    }),
+};
+
+export type VerifyScene = 'register' | 'login' | 'reset_password' | 'change_phone';
+
+/** Calls of the user entity; features wrap them in mutations. */
+export const userApi = {
+  sendCode: (phone: string, scene: VerifyScene) =>
+    http.post('user/verify-code', z.object({ expires_in: z.number(), resend_after: z.number() }), { json: { phone, scene } }),
+  login: (body: { phone: string; password?: string; code?: string }) => http.post('user/login', loginResultSchema, { json: body }),
+  register: (body: { phone: string; code: string; password: string; invite_code?: string }) =>
+    http.post('user/register', loginResultSchema, { json: body }),
+  resetPassword: (body: { phone: string; code: string; password: string }) =>
+    http.post('user/reset-password', z.null(), { json: body }),
+  logout: () => http.post('user/logout', z.null()),
+  updateBasicInfo: (body: Record<string, unknown>) => http.put('user/basic-info', profileSchema, { json: body }),
+  updateBankInfo: (body: Record<string, unknown>) => http.put('user/bank-info', bankInfoSchema, { json: body }),
+  updateAvailableTime: (available_time: string) => http.put('user/update-time', profileSchema, { json: { available_time } }),
+  updateOnlineStatus: (online_ticket_status: 0 | 1) =>
+    http.put('user/online-status', profileSchema, { json: { online_ticket_status } }),
+  changePhone: (phone: string, code: string) => http.put('user/phone', z.object({ phone: z.string() }), { json: { phone, code } }),
+};

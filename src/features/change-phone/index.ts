@@ -1,0 +1,1 @@
+export { useChangePhone } from './model/use-change-phone';

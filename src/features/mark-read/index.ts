@@ -1,0 +1,1 @@
+export { useMarkAnnouncementRead, useMarkMessagesRead } from './model/use-mark-read';

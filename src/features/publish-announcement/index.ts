@@ -1,0 +1,1 @@
+export { PublishAnnouncementModal } from './ui/publish-announcement-modal';

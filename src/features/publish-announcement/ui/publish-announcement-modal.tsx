@@ -1,0 +1,84 @@
+import { Button, Group, Modal, MultiSelect, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { messageApi, messageQueries, SCOPE_OPTIONS } from '@/entities/message';
+import { productQueries } from '@/entities/product';
+import { useZodForm } from '@/shared/lib';
+import { notify } from '@/shared/ui';
+
+const schema = z.object({
+  title: z.string().trim().min(1, { error: '请输入公告标题' }).max(100, { error: '标题不能超过100个字符' }),
+  body: z.string().trim().min(1, { error: '请输入公告内容' }).max(20_000, { error: '内容不能超过20000个字符' }),
+  scope: z.string().regex(/^[0-4]$/, { error: '请选择发布范围' }),
+  product_ids: z.array(z.string()),
+});
+
+/** Team leads publish an announcement (title, body, scope, products); message 29 goes out. */
+export function PublishAnnouncementModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const products = useQuery({ ...productQueries.available(), enabled: opened });
+  const form = useZodForm(schema, { title: '', body: '', scope: '4', product_ids: [] });
+  const publish = useMutation({
+    mutationKey: ['message', 'publish-announcement'],
+    mutationFn: (v: z.output<typeof schema>) =>
+      messageApi.publishAnnouncement({ title: v.title, body: v.body, scope: Number(v.scope), product_ids: v.product_ids.map(Number) }),
+    onSuccess: ({ recipients }) => {
+      notify(`公告已发布，送达${recipients}人`, 'success');
+      void queryClient.invalidateQueries({ queryKey: messageQueries.announcements() });
+      form.setValues({ title: '', body: '', scope: '4', product_ids: [] });
+      onClose();
+    },
+    onError: form.applyServerError,
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="发布公告" size="lg" centered>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const values = form.validate();
+          if (values) publish.mutate(values);
+        }}
+      >
+        <Stack>
+          <TextInput label="标题" required maxLength={100} value={form.values.title} onChange={(e) => form.setField('title', e.currentTarget.value)} error={form.errors.title} />
+          <Textarea
+            label="内容"
+            description="空行分段；以“- ”开头的行显示为列表；**文字** 加粗"
+            required
+            autosize
+            minRows={6}
+            maxRows={16}
+            value={form.values.body}
+            onChange={(e) => form.setField('body', e.currentTarget.value)}
+            error={form.errors.body}
+          />
+          <Select label="发布范围" required data={SCOPE_OPTIONS} allowDeselect={false} value={form.values.scope} onChange={(v) => form.setField('scope', v ?? '4')} error={form.errors.scope} />
+          <MultiSelect
+            label="限定产品"
+            description="不选则不限产品；选择后只有具备其中任一产品的设计师收到"
+            placeholder={products.isPending ? '加载中…' : '不限产品'}
+            searchable
+            clearable
+            data={(products.data?.items ?? []).map((p) => ({ value: String(p.product_id), label: p.name }))}
+            value={form.values.product_ids}
+            onChange={(v) => form.setField('product_ids', v)}
+            error={form.errors.product_ids}
+          />
+          <Text size="xs" c="dimmed">
+            发布后会立即推送给范围内的所有人，且无法撤回。
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              取消
+            </Button>
+            <Button type="submit" loading={publish.isPending}>
+              发布
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

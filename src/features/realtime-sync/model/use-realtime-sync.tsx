@@ -1,0 +1,138 @@
+import { Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import {
+  ANNOUNCEMENT_TYPE,
+  announcementReaches,
+  messageQueries,
+  notificationDuration,
+  type PushedMessage,
+  pushedMessageSchema,
+  UNPARSEABLE_NOTIFICATION_MS,
+} from '@/entities/message';
+import { productQueries } from '@/entities/product';
+import { userQueries } from '@/entities/user';
+import { ApiError, tokenStore } from '@/shared/api';
+import { MSG } from '@/shared/config/messages';
+import { connectMqtt, disconnectMqtt } from '@/shared/mqtt';
+import { markPermissionAsked, shouldAskPermission, showBrowserNotification } from '../lib/browser-notification';
+import { keysToInvalidate, notificationHref } from './refresh-rules';
+
+
+function askPermissionOnce() {
+  if (!shouldAskPermission()) return;
+  markPermissionAsked();
+  notifications.show({
+    id: 'ask-notification-permission',
+    title: '开启桌面通知？',
+    autoClose: false,
+    message: (
+      <Group gap="xs" mt={4}>
+        <Text size="sm">开启后，切到其他窗口时也能及时收到派单和公告提醒。</Text>
+        <Button
+          size="compact-sm"
+          onClick={() => {
+            notifications.hide('ask-notification-permission');
+            void Notification.requestPermission();
+          }}
+        >
+          开启
+        </Button>
+        <Button size="compact-sm" variant="subtle" onClick={() => notifications.hide('ask-notification-permission')}>
+          暂不
+        </Button>
+      </Group>
+    ),
+  });
+}
+
+/**
+ * Keeps the tab's messaging connection in step with the signed-in designer (connect when a
+ * designer_id exists, disconnect when it is cleared) and turns each pushed message into
+ * invalidated queries and a notification.
+ */
+export function useRealtimeSync(navigateTo: (href: string) => void) {
+  const queryClient = useQueryClient();
+  const { data: profile } = useQuery(userQueries.profile());
+  const designerId = profile?.designer_id;
+  const { data: products } = useQuery({ ...productQueries.available(), enabled: !!designerId });
+  const { data: types } = useQuery({ ...messageQueries.types(), enabled: !!designerId });
+
+  // The latest values for the long-lived connection callbacks.
+  const latest = useRef({ designerType: 0, productIds: [] as number[], typeNames: new Map<number, string>(), navigateTo });
+  useEffect(() => {
+    latest.current = {
+      designerType: profile?.designer_type ?? 0,
+      productIds: (products?.items ?? []).map((p) => p.product_id),
+      typeNames: new Map((types ?? []).map((t) => [t.message_type, t.name])),
+      navigateTo,
+    };
+  });
+
+  useEffect(() => {
+    const token = tokenStore.get();
+    if (!designerId || !token) {
+      disconnectMqtt();
+      return;
+    }
+
+    const handle = (raw: string) => {
+      let message: PushedMessage;
+      try {
+        message = pushedMessageSchema.parse(JSON.parse(raw));
+      } catch {
+        notifications.show({ message: MSG.unparseableMessage, color: 'blue', autoClose: UNPARSEABLE_NOTIFICATION_MS });
+        return;
+      }
+      const { designerType, productIds, typeNames } = latest.current;
+      if (message.message_type === ANNOUNCEMENT_TYPE && !announcementReaches(message, designerType, productIds)) return;
+      for (const queryKey of keysToInvalidate(message.message_type)) void queryClient.invalidateQueries({ queryKey });
+
+      const href = notificationHref(message.message_type, message.ext_json.info);
+      const open = () => latest.current.navigateTo(href);
+      const title = typeNames.get(message.message_type) ?? '新消息';
+      notifications.show({
+        title,
+        message: message.ext_json.title,
+        color: message.message_type === ANNOUNCEMENT_TYPE ? 'grape' : 'blue',
+        autoClose: notificationDuration(message.message_type),
+        style: { cursor: 'pointer' },
+        onClick: open,
+        'data-message-type': message.message_type,
+      } as Parameters<typeof notifications.show>[0]);
+      showBrowserNotification(title, message.ext_json.title, open);
+    };
+
+    void connectMqtt({
+      clientId: designerId,
+      username: designerId,
+      password: token,
+      topics: [`designers/${designerId}/messages`, 'announcements'],
+      onMessage: (_topic, payload) => handle(payload),
+      // Spec §4: on close, check the profile; if the token is no longer valid, stop for good.
+      onConnectionLost: async () => {
+        try {
+          await queryClient.fetchQuery({ ...userQueries.profile(), staleTime: 0 });
+          return true;
+        } catch (error) {
+          if (error instanceof ApiError && error.isUnauthorized) {
+            notifications.show({
+              id: 'mqtt-token-expired',
+              title: MSG.tokenExpired,
+              message: MSG.tokenExpiredRelogin,
+              color: 'orange',
+              autoClose: false,
+            });
+            return false;
+          }
+          return true;
+        }
+      },
+    });
+    askPermissionOnce();
+  }, [designerId, queryClient]);
+
+  // Leaving the signed-in frame (logout, 401) ends the connection.
+  useEffect(() => () => disconnectMqtt(), []);
+}

@@ -1,0 +1,1 @@
+export { useSaveOnboardingStep } from './model/use-save-onboarding-step';

@@ -1,0 +1,1 @@
+export { ErrorPage, ForbiddenPage, NotFoundPage, ServerErrorPage } from './ui/error-page';

@@ -1,0 +1,1 @@
+export { MessageCenterPage } from './ui/message-center-page';

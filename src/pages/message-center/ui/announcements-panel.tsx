@@ -1,0 +1,71 @@
+import { Badge, Button, Card, Center, Group, Loader, Pagination, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { messageQueries, SCOPE_OPTIONS } from '@/entities/message';
+import { HasRole } from '@/entities/user';
+import { PublishAnnouncementModal } from '@/features/publish-announcement';
+
+const PAGE_SIZE = 10;
+const scopeLabel = (scope: number) => SCOPE_OPTIONS.find((o) => o.value === String(Math.min(scope, 4)))?.label ?? '全部人员';
+
+/** Announcements that reach me; team leads can publish. */
+export function AnnouncementsPanel() {
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const [publishOpen, publishModal] = useDisclosure(false);
+  const list = useQuery(messageQueries.announcementList(page, PAGE_SIZE));
+  const items = list.data?.items ?? [];
+
+  return (
+    <Stack gap="md">
+      <HasRole value={['role_admin']}>
+        <Group justify="flex-end">
+          <Button onClick={publishModal.open}>发布公告</Button>
+        </Group>
+        <PublishAnnouncementModal opened={publishOpen} onClose={publishModal.close} />
+      </HasRole>
+      {list.isPending ? (
+        <Center h={200}>
+          <Loader aria-label="加载中" />
+        </Center>
+      ) : items.length === 0 ? (
+        <Center h={200}>
+          <Text c="dimmed">暂无公告</Text>
+        </Center>
+      ) : (
+        <Stack gap="sm" role="list" aria-label="公告列表">
+          {items.map((a) => (
+            <UnstyledButton
+              key={a.announcement_id}
+              role="listitem"
+              onClick={() => void navigate({ to: '/message-center/announcement', search: { id: a.announcement_id } })}
+            >
+              <Card withBorder padding="md">
+                <Group justify="space-between" wrap="nowrap">
+                  <Group gap="xs" wrap="nowrap">
+                    {a.is_read ? null : <Badge size="xs" color="red" variant="filled" aria-label="未读" circle> </Badge>}
+                    <Text fw={a.is_read ? 400 : 700}>{a.title}</Text>
+                  </Group>
+                  <Group gap="xs" wrap="nowrap">
+                    <Badge variant="light">{scopeLabel(a.scope)}</Badge>
+                    <Text size="sm" c="dimmed">
+                      {dayjs(a.published_at).format('YYYY-MM-DD HH:mm')}
+                    </Text>
+                  </Group>
+                </Group>
+              </Card>
+            </UnstyledButton>
+          ))}
+        </Stack>
+      )}
+      {list.data && list.data.total > PAGE_SIZE ? (
+        <Group justify="flex-end">
+          <Pagination total={Math.ceil(list.data.total / PAGE_SIZE)} value={page} onChange={setPage} />
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

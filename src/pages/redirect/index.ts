@@ -1,0 +1,1 @@
+export { RedirectPage } from './ui/redirect-page';

@@ -1,0 +1,125 @@
+import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { userApi, userQueries } from '@/entities/user';
+import { VerifyCodeField, startSession } from '@/features/auth';
+import { useZodForm } from '@/shared/lib';
+import { AuthCard, notify } from '@/shared/ui';
+import { inviteFromSearch, registerBody, registerSchema } from '../model/register.schema';
+
+/** `/register`: phone + SMS code + password (+ invite code), then straight into the onboarding guide. */
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const form = useZodForm(registerSchema, {
+    phone: '',
+    code: '',
+    password: '',
+    confirm_password: '',
+    invite_code: inviteFromSearch(search.invite),
+    agreed: false,
+  });
+  const { values, errors, setField } = form;
+
+  const register = useMutation({
+    mutationKey: [...userQueries.all(), 'register'],
+    mutationFn: userApi.register,
+    onSuccess: (result) => {
+      startSession(queryClient, result);
+      notify('注册成功，请完善入驻资料', 'success');
+      void navigate({ to: '/guide', replace: true });
+    },
+    // The failure toast comes from the query client; field errors go next to their inputs.
+    onError: form.applyServerError,
+  });
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = form.validate();
+    if (parsed) register.mutate(registerBody(parsed));
+  };
+
+  return (
+    <AuthCard title="注册账号" subtitle="注册后完成入驻引导，即可开始接单">
+      <form onSubmit={submit} noValidate aria-label="注册">
+        <Stack gap="md">
+          <TextInput
+            label="手机号"
+            placeholder="请输入11位手机号"
+            inputMode="numeric"
+            autoComplete="tel"
+            maxLength={11}
+            value={values.phone}
+            onChange={(e) => setField('phone', e.currentTarget.value)}
+            error={errors.phone}
+            required
+          />
+          <VerifyCodeField
+            phone={values.phone}
+            scene="register"
+            value={values.code}
+            onChange={(v) => setField('code', v)}
+            error={errors.code}
+            onPhoneError={(message) => form.setErrors((prev) => ({ ...prev, phone: message }))}
+          />
+          <PasswordInput
+            label="密码"
+            description="8-64位，需同时包含字母和数字"
+            autoComplete="new-password"
+            maxLength={64}
+            value={values.password}
+            onChange={(e) => setField('password', e.currentTarget.value)}
+            error={errors.password}
+            required
+          />
+          <PasswordInput
+            label="确认密码"
+            autoComplete="new-password"
+            maxLength={64}
+            value={values.confirm_password}
+            onChange={(e) => setField('confirm_password', e.currentTarget.value)}
+            error={errors.confirm_password}
+            required
+          />
+          <TextInput
+            label="邀请码"
+            description="选填，填写团队邀请码可直接加入团队"
+            autoComplete="off"
+            maxLength={32}
+            value={values.invite_code}
+            onChange={(e) => setField('invite_code', e.currentTarget.value)}
+            error={errors.invite_code}
+          />
+          <Checkbox
+            checked={values.agreed}
+            onChange={(e) => setField('agreed', e.currentTarget.checked)}
+            error={errors.agreed}
+            required
+            label={
+              <>
+                我已阅读并同意
+                <Anchor component={Link} to="/service-agreement" inherit underline="always">
+                  《服务协议》
+                </Anchor>
+                和
+                <Anchor component={Link} to="/privacy-policy" inherit underline="always">
+                  《隐私政策》
+                </Anchor>
+              </>
+            }
+          />
+          <Button type="submit" size="md" fullWidth loading={register.isPending}>
+            注册
+          </Button>
+          <Text size="sm" ta="center" c="gray.7">
+            已有账号？
+            <Anchor component={Link} to="/login" inherit underline="always">
+              去登录
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

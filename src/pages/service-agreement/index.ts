@@ -1,0 +1,1 @@
+export { ServiceAgreementPage } from './ui/service-agreement-page';

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { zodFieldErrors } from './form';
+
+describe('zodFieldErrors', () => {
+  it('keeps the first message per field in schema order', () => {
+    const schema = z.object({
+      phone: z.string().regex(/^1\d{10}$/, { error: '手机号格式不正确' }),
+      password: z.string().min(8, { error: '密码至少8位' }).regex(/\d/, { error: '需包含数字' }),
+    });
+    const r = schema.safeParse({ phone: '12', password: 'abc' });
+    expect(r.success).toBe(false);
+    if (!r.success) {
+      const errors = zodFieldErrors<{ phone: string; password: string }>(r.error);
+      expect(Object.keys(errors)).toEqual(['phone', 'password']);
+      expect(errors.password).toBe('密码至少8位');
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import { useCallback, useState } from 'react';
+import { z } from 'zod';
+import zhCN from 'zod/v4/locales/zh-CN.js';
+import { ApiError } from '@/shared/api';
+
+// Chinese default messages for every zod check on the client too.
+z.config(zhCN());
+
+export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
+
+/** First message per field of a zod error, in the schema's field order. */
+export function zodFieldErrors<T>(error: z.ZodError): FieldErrors<T> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (key && !(key in out)) out[key] = issue.message;
+  }
+  return out as FieldErrors<T>;
+}
+
+/**
+ * Minimal form state: values, per-field errors from zod on submit and from the server's 422
+ * `error_fields`. Editing a field clears its error.
+ */
+export function useZodForm<S extends z.ZodObject>(schema: S, initial: z.input<S>) {
+  type Values = z.input<S>;
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<FieldErrors<Values>>({});
+
+  const setField = useCallback(<K extends keyof Values & string>(key: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
+  }, []);
+
+  /** Returns the parsed values, or null after showing the errors. */
+  const validate = useCallback((): z.output<S> | null => {
+    const result = schema.safeParse(values);
+    if (result.success) {
+      setErrors({});
+      return result.data;
+    }
+    setErrors(zodFieldErrors<Values>(result.error));
+    return null;
+  }, [schema, values]);
+
+  const applyServerError = useCallback((error: unknown) => {
+    if (error instanceof ApiError && error.fieldErrors.length) {
+      const next: Record<string, string> = {};
+      for (const f of error.fieldErrors) if (!(f.field in next)) next[f.field] = f.message;
+      setErrors(next as FieldErrors<Values>);
+    }
+  }, []);
+
+  return { values, setValues, setField, errors, setErrors, validate, applyServerError };
+}

@@ -1,0 +1,1 @@
+export { brokerUrl, connectMqtt, disconnectMqtt, isMqttConnected, type ConnectionStatus, type MqttOptions } from './mqtt-client';

@@ -1,0 +1,90 @@
+import type { MqttClient } from 'mqtt';
+import { MQTT_KEEPALIVE_S, MQTT_RECONNECT_MS } from '@/shared/config/constants';
+import { env } from '@/shared/config/env';
+
+export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'closed';
+
+export interface MqttOptions {
+  clientId: string;
+  username: string;
+  password: string;
+  topics: string[];
+  onMessage: (topic: string, payload: string) => void;
+  /** Called when the connection drops; answer false to stop reconnecting for good. */
+  onConnectionLost: () => Promise<boolean>;
+  onStatus?: (status: ConnectionStatus) => void;
+}
+
+/** ws(s)://<host>/mqtt unless the runtime config names another broker (spec §7). */
+export function brokerUrl(): string {
+  if (env.mqttUrl) return env.mqttUrl;
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${window.location.host}/mqtt`;
+}
+
+let current: { client: MqttClient; key: string } | undefined;
+
+/**
+ * The tab's one messaging connection (spec §4, §7): keepalive 40 s, reconnect every 5 s, clean
+ * session. Subscriptions are made once; mqtt.js restores them after each reconnect. The mqtt
+ * library is loaded lazily so it never weighs on the first page load.
+ */
+export async function connectMqtt(options: MqttOptions): Promise<void> {
+  const key = `${options.clientId}:${options.password}`;
+  if (current?.key === key) return;
+  disconnectMqtt();
+  const { default: mqtt } = await import('mqtt');
+  const client = mqtt.connect(brokerUrl(), {
+    clientId: options.clientId,
+    username: options.username,
+    password: options.password,
+    keepalive: MQTT_KEEPALIVE_S,
+    reconnectPeriod: MQTT_RECONNECT_MS,
+    connectTimeout: 10_000,
+    clean: true,
+    resubscribe: true,
+    protocolVersion: 4,
+  });
+  current = { client, key };
+  let subscribed = false;
+  let checking = false;
+  options.onStatus?.('connecting');
+
+  client.on('connect', () => {
+    options.onStatus?.('connected');
+    if (subscribed) return;
+    subscribed = true;
+    client.subscribe(options.topics, { qos: 1 });
+  });
+  client.on('reconnect', () => options.onStatus?.('reconnecting'));
+  client.on('message', (topic, payload) => options.onMessage(topic, payload.toString()));
+  client.on('close', () => {
+    if (current?.client !== client) return;
+    options.onStatus?.('closed');
+    if (checking) return;
+    checking = true;
+    void options
+      .onConnectionLost()
+      .then((keepTrying) => {
+        if (!keepTrying) disconnectMqtt();
+      })
+      .finally(() => {
+        checking = false;
+      });
+  });
+  client.on('error', () => {
+    // Connection errors surface as 'close'; mqtt.js retries on its own schedule.
+  });
+}
+
+export function disconnectMqtt(): void {
+  if (!current) return;
+  const { client } = current;
+  current = undefined;
+  client.removeAllListeners('close');
+  client.end(true);
+}
+
+export function isMqttConnected(): boolean {
+  return current?.client.connected ?? false;
+}

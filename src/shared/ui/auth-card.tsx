@@ -1,0 +1,62 @@
+import { Box, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** The product name shown above every sign-in style card. */
+export const PRODUCT_NAME = '设计师工作台';
+
+interface Props {
+  /** The card's heading, e.g. 登录 or 注册账号; rendered as the page's h1. */
+  title: ReactNode;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * Centered card on a light gradient for the public account screens (login, register, password
+ * reset): product name on top, the form inside a card at most 420 px wide.
+ */
+export function AuthCard({ title, subtitle, children }: Props) {
+  return (
+    <Box
+      component="main"
+      mih="100dvh"
+      px="md"
+      py={48}
+      style={{
+        background:
+          'radial-gradient(circle at 12% 8%, var(--mantine-color-blue-1) 0, transparent 42%), radial-gradient(circle at 88% 92%, var(--mantine-color-cyan-1) 0, transparent 40%), linear-gradient(160deg, var(--mantine-color-gray-0) 0%, var(--mantine-color-blue-0) 100%)',
+      }}
+    >
+      <Center mih="calc(100dvh - 96px)">
+        <Stack w="100%" maw={420} gap="lg">
+          <Group justify="center" gap="sm">
+            <ThemeIcon size={40} radius="md" variant="gradient" gradient={{ from: 'blue.6', to: 'cyan.5', deg: 135 }} aria-hidden>
+              <Text fw={700} fz="lg" c="white" component="span">
+                设
+              </Text>
+            </ThemeIcon>
+            <Text fw={700} fz={22} c="dark.7" style={{ letterSpacing: 1 }}>
+              {PRODUCT_NAME}
+            </Text>
+          </Group>
+          <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 32 }}>
+            <Stack gap={4} mb="lg">
+              <Title order={1} fz={24} fw={600}>
+                {title}
+              </Title>
+              {subtitle ? (
+                <Text c="gray.7" size="sm">
+                  {subtitle}
+                </Text>
+              ) : null}
+            </Stack>
+            {children}
+          </Paper>
+          <Text ta="center" size="xs" c="gray.7">
+            © {new Date().getFullYear()} {PRODUCT_NAME}
+          </Text>
+        </Stack>
+      </Center>
+    </Box>
+  );
+}

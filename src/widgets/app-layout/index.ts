@@ -1,0 +1,2 @@
+export { tabsStore } from './model/tabs';
+export { AppLayout } from './ui/app-layout';

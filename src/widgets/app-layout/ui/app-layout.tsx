@@ -1,0 +1,104 @@
+import { AppShell, Box } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useMatches, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { findMenuEntry, flattenMenu, menuQueries } from '@/entities/menu';
+import { messageQueries } from '@/entities/message';
+import { TICKET_NOTIFICATION_PATH, useRealtimeSync } from '@/features/realtime-sync';
+import { type Tab, tabOps, tabsStore } from '../model/tabs';
+import { Header } from './header';
+import { KeepAlive } from './keep-alive';
+import { Sidebar } from './sidebar';
+import { TagsView } from './tags-view';
+
+/** The signed-in frame: sidebar menu, top bar, tabs and the kept-alive pages. */
+export function AppLayout() {
+  const navigate = useNavigate();
+  const [navOpened, nav] = useDisclosure(false);
+  const matches = useMatches();
+  const leaf = matches[matches.length - 1]!;
+  const path = leaf.pathname;
+  // The resolved location changes together with the matches; the live one runs ahead of them.
+  const resolved = useRouterState({ select: (s) => s.resolvedLocation ?? s.location });
+  const href = resolved.pathname === path ? resolved.pathname + resolved.searchStr : path;
+  const { data: tree } = useQuery(menuQueries.tree());
+  const entries = useMemo(() => flattenMenu(tree ?? []), [tree]);
+  const entry = findMenuEntry(entries, path);
+  const title = leaf.staticData?.title ?? entry?.title ?? path;
+  const keepAlive = leaf.staticData?.keepAlive ?? entry?.keepAlive ?? true;
+  const showInTabs = leaf.staticData?.showInTabs ?? entry?.showInTabs ?? true;
+  const menuActive = entry?.activeMenu || entry?.path || path;
+  const tabs = useSyncExternalStore(tabsStore.subscribe, tabsStore.get);
+  const hasMessageCenter = entries.some((e) => e.path === '/message-center/index');
+  const { data: unread } = useQuery({ ...messageQueries.unread(), enabled: hasMessageCenter });
+  const unreadTotal = unread?.total ?? 0;
+
+  useRealtimeSync((href) => {
+    // A ticket notification opens My tickets; until that screen is granted, the message centre.
+    const ticketScreenMissing = href === TICKET_NOTIFICATION_PATH && !entries.some((e) => e.path === href);
+    void navigate({ href: ticketScreenMissing ? '/message-center/index' : href });
+  });
+
+  useEffect(() => {
+    if (showInTabs) tabsStore.visit({ path, href, title, affix: path === '/home' });
+  }, [path, href, title, showInTabs]);
+
+  // Spec §2: scroll resets to the top on navigation.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [path]);
+
+  const go = (tab: Tab) => void navigate({ href: tab.href });
+  const close = (tab: Tab) => {
+    if (tab.path === path) {
+      const next = tabOps.neighbour(tabs, tab.path);
+      tabsStore.close(tab.path);
+      if (next) go(next);
+    } else tabsStore.close(tab.path);
+  };
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={0}
+    >
+      <AppShell.Header>
+        <Header
+          unread={hasMessageCenter ? unreadTotal : null}
+          navOpened={navOpened}
+          onToggleNav={nav.toggle}
+          onSignedOut={() => {
+            tabsStore.reset();
+            void navigate({ to: '/login' });
+          }}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <Sidebar tree={tree} activePath={menuActive} onNavigate={nav.close} badges={{ '/message-center/index': unreadTotal }} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <TagsView
+          tabs={tabs}
+          activePath={path}
+          onSelect={go}
+          onClose={close}
+          onCloseOthers={() => tabsStore.closeOthers(path)}
+          onCloseAll={() => {
+            tabsStore.closeAll();
+            if (path !== '/home') void navigate({ to: '/home' });
+          }}
+        />
+        <Box p="md" component="section" aria-label={title}>
+          <KeepAlive
+            activePath={path}
+            activeRouteId={leaf.routeId}
+            keepAlive={keepAlive}
+            openPaths={tabs.map((t) => t.path)}
+          />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,98 @@
+import { ActionIcon, Avatar, Burger, Button, Group, Indicator, Menu, Modal, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useLogout } from '@/features/auth';
+import { DESIGNER_TYPE_TEXT, displayName, userQueries } from '@/entities/user';
+import { greeting } from '@/shared/lib';
+
+interface Props {
+  /** Unread messages, or null when the message centre is not in the user's menu. */
+  unread: number | null;
+  navOpened: boolean;
+  onToggleNav: () => void;
+  onSignedOut: () => void;
+}
+
+/** Top bar: greeting by the hour, the user's name and role, and the user menu. */
+export function Header({ unread, navOpened, onToggleNav, onSignedOut }: Props) {
+  const navigate = useNavigate();
+  const { data: profile } = useQuery(userQueries.profile());
+  const [confirmOpen, confirm] = useDisclosure(false);
+  const logout = useLogout(() => {
+    confirm.close();
+    onSignedOut();
+  });
+  const name = profile ? displayName(profile) : '';
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label="切换菜单" />
+        <Text fw={700} size="lg">
+          设计师工作台
+        </Text>
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <Text size="sm" visibleFrom="sm" data-testid="greeting">
+          {greeting()}，{name}
+        </Text>
+        {unread !== null ? (
+          <Indicator label={unread > 99 ? '99+' : unread} size={16} disabled={unread === 0} offset={4} data-testid="unread-badge">
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              aria-label={unread ? `消息中心，${unread}条未读` : '消息中心'}
+              onClick={() => void navigate({ to: '/message-center/index' })}
+            >
+              <BellIcon />
+            </ActionIcon>
+          </Indicator>
+        ) : null}
+        <Menu position="bottom-end" width={180} withinPortal>
+          <Menu.Target>
+            <UnstyledButton>
+              <Group gap={6} wrap="nowrap">
+                <Avatar src={profile?.avatar || null} radius="xl" size="sm" alt={name}>
+                  {name.slice(0, 1)}
+                </Avatar>
+                <Text size="sm" visibleFrom="xs">
+                  {profile ? DESIGNER_TYPE_TEXT[profile.designer_type] : ''}
+                </Text>
+                <VisuallyHidden>用户菜单</VisuallyHidden>
+              </Group>
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>{name}</Menu.Label>
+            <Menu.Item onClick={() => void navigate({ to: '/system/account' })}>个人中心</Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" onClick={confirm.open}>
+              退出登录
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      <Modal opened={confirmOpen} onClose={confirm.close} title="退出登录" centered size="sm">
+        <Text size="sm">确定要退出登录吗？</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={confirm.close}>
+            取消
+          </Button>
+          <Button color="red" loading={logout.isPending} onClick={() => logout.mutate()}>
+            退出登录
+          </Button>
+        </Group>
+      </Modal>
+    </Group>
+  );
+}
+
+function BellIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+      <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    </svg>
+  );
+}
