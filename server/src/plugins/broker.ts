@@ -13,19 +13,28 @@ import { designerCode } from '../modules/user/profile.js';
 export const ANNOUNCEMENT_TOPIC = 'announcements';
 export const designerTopic = (designerId: string) => `designers/${designerId}/messages`;
 
+/**
+ * Client ids are the designer_id, optionally followed by `_<tab id>` so that two tabs of one
+ * designer hold two connections instead of taking each other's over.
+ */
+export function designerOfClient(clientId: string): string {
+  const i = clientId.indexOf('_');
+  return i < 0 ? clientId : clientId.slice(0, i);
+}
+
 /** Who may do what on the broker; shared by the embedded broker and the external-broker hooks. */
 export async function authenticateClient(db: Db, clientId: string, username: string | undefined, password: string | undefined) {
-  if (!password || !clientId) return undefined;
+  if (!password || !clientId || !/^D\d{6,}(_[A-Za-z0-9]{1,32})?$/.test(clientId)) return undefined;
   const found = await findByToken(db, password);
   // Same rule as the HTTP API (plugins/auth.ts): a disabled account's token is not live.
   if (!found || found.designer.account_status !== 1) return undefined;
   const code = designerCode(found.designer.id);
-  if (clientId !== code || (username !== undefined && username !== '' && username !== code)) return undefined;
+  if (designerOfClient(clientId) !== code || (username !== undefined && username !== '' && username !== code)) return undefined;
   return { designerId: found.designer.id, code, sessionId: found.sessionId };
 }
 
 export function maySubscribe(clientId: string, topic: string): boolean {
-  return topic === designerTopic(clientId) || topic === ANNOUNCEMENT_TOPIC;
+  return topic === designerTopic(designerOfClient(clientId)) || topic === ANNOUNCEMENT_TOPIC;
 }
 
 export interface Broker {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticateClient, maySubscribe } from '../../plugins/broker.js';
+import { authenticateClient, designerOfClient, maySubscribe } from '../../plugins/broker.js';
 
 const result = z.object({ result: z.enum(['allow', 'deny']) });
 
@@ -50,7 +50,7 @@ export default async function brokerAuthRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { clientid, username, topic, action } = req.body;
-      const allowed = action === 'subscribe' && (!username || username === clientid) && maySubscribe(clientid, topic);
+      const allowed = action === 'subscribe' && (!username || username === designerOfClient(clientid)) && maySubscribe(clientid, topic);
       return { result: allowed ? 'allow' : 'deny' } as const;
     },
   );
