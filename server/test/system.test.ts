@@ -100,6 +100,8 @@ describe.each(dialects)('system calls, all menus released (%s)', (dialect) => {
     const res = await t.anon.get('/api/system/config');
     const data = expectEnvelope(res, 200).data;
     expect(data).toMatchObject({ registration_complete_step: 6, available_products_page_size: 99 });
+    // Where the SPA connects for messages (spec §7): this host's /mqtt unless MQTT_PUBLIC_URL says otherwise.
+    expect(data.mqtt).toEqual({ url: null, path: '/mqtt', keepalive_seconds: 40, reconnect_ms: 5000 });
     expect(data.app_name).toEqual(expect.any(String));
     expect(Date.parse(data.server_time)).not.toBeNaN();
   });
