@@ -2,20 +2,37 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles/global.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { onUnauthorized } from '@/shared/api';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { onUnauthorized, preloadHttpClient } from '@/shared/api';
 import { MSG } from '@/shared/config/messages';
 import { notify } from '@/shared/ui';
 import { createQueryClient } from './providers/query-client';
 import { cssVariablesResolver, theme } from './providers/theme';
 import { createAppRouter } from './router/router';
 
+/**
+ * The toast host (with its transitions and drag-to-dismiss) loads after the first paint. `notify`
+ * writes to the notifications store, which keeps anything shown before this mounts and renders it
+ * once it does. Should the chunk fail to load, the app carries on without toasts.
+ */
+const NotificationsHost = lazy<ComponentType>(() =>
+  import('./providers/notifications-host').then(
+    (m) => ({ default: m.NotificationsHost }),
+    (error: unknown) => {
+      console.error('notifications failed to load', error);
+      return { default: () => null };
+    },
+  ),
+);
+
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createAppRouter(queryClient));
+
+  // Once the first screen is painted, fetch the HTTP client so the first request need not wait for it.
+  useEffect(() => preloadHttpClient(), []);
 
   // Any 401 (spec §2, §8): the token is already cleared; say so once and go to the login page.
   useEffect(
@@ -32,7 +49,9 @@ export function App() {
 
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications limit={5} />
+      <Suspense fallback={null}>
+        <NotificationsHost />
+      </Suspense>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -9,7 +9,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import type { RouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { dictQueries } from '@/entities/dict';
 import { flattenMenu, menuQueries, pathMatches } from '@/entities/menu';
 import { userQueries } from '@/entities/user';
@@ -116,7 +116,7 @@ const publicRoute = <P extends string>(path: P, component: RouteComponent) =>
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  validateSearch: z.object({ redirect: z.string().optional() }),
+  validateSearch: z.object({ redirect: z.optional(z.string()) }),
   component: () => <LoginPage resolveTarget={afterLoginTarget} />,
 });
 
@@ -174,7 +174,7 @@ const announcementRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/message-center/announcement',
   component: AnnouncementPage,
-  validateSearch: z.object({ id: z.coerce.number().int().positive().optional().catch(undefined) }),
+  validateSearch: z.object({ id: z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined) }),
   beforeLoad: menuGuard('/message-center/announcement'),
 });
 

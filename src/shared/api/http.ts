@@ -1,7 +1,4 @@
-import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
-import type { z } from 'zod';
-import { HTTP_TIMEOUT_MS } from '@/shared/config/constants';
-import { env } from '@/shared/config/env';
+import type * as z from 'zod/mini';
 import { MSG } from '@/shared/config/messages';
 import { ApiError, errorFromResponse, isFailedEnvelope } from './api-error';
 import { tokenStore } from './token';
@@ -15,26 +12,25 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-const client = ky.create({
-  prefix: env.apiBase,
-  timeout: HTTP_TIMEOUT_MS,
-  retry: 0,
-  hooks: {
-    beforeRequest: [
-      ({ request }) => {
-        const token = tokenStore.get();
-        if (token) request.headers.set('Authorization', `Bearer ${token}`);
-      },
-    ],
-  },
-});
+type HttpClient = typeof import('./ky-client');
+let httpClient: Promise<HttpClient> | undefined;
 
-async function toApiError(error: unknown): Promise<ApiError> {
-  if (error instanceof ApiError) return error;
-  if (isHTTPError(error)) return errorFromResponse(error.response.status, error.data);
-  if (isTimeoutError(error)) return new ApiError(MSG.timeout, 408, 'timeout');
-  if (isNetworkError(error)) return new ApiError(MSG.networkError, 0, 'network');
-  return new ApiError(MSG.systemException, 0, 'network');
+/**
+ * The HTTP client (ky) is a chunk of its own, so the login page paints without it. The first
+ * request loads it; a failed load is tried again by the next request.
+ */
+function loadClient(): Promise<HttpClient> {
+  httpClient ??= import('./ky-client').catch((error: unknown) => {
+    httpClient = undefined;
+    throw error;
+  });
+  return httpClient;
+}
+
+/** Starts loading the HTTP client ahead of the first request (the app calls it once painted). */
+export function preloadHttpClient(): void {
+  // A failure here is reported by the request that needs the client.
+  loadClient().catch(() => {});
 }
 
 function report(error: ApiError): ApiError {
@@ -62,15 +58,22 @@ function cleanParams(params: RequestOptions['searchParams']) {
  * Calls the API and returns the envelope's `data` parsed with `schema`. Every failure is thrown
  * as an ApiError carrying the spec §8 message.
  */
-export async function request<S extends z.ZodType>(
+export async function request<S extends z.ZodMiniType>(
   method: 'get' | 'post' | 'put' | 'delete',
   path: string,
   schema: S,
   options: RequestOptions = {},
 ): Promise<z.output<S>> {
+  let ky: HttpClient;
+  try {
+    ky = await loadClient();
+  } catch {
+    // The client could not be fetched from the server, so neither can the API be reached.
+    throw report(new ApiError(MSG.networkError, 0, 'network'));
+  }
   let body: unknown;
   try {
-    const response = await client(path.replace(/^\//, ''), {
+    const response = await ky.client(path.replace(/^\//, ''), {
       method,
       json: options.json,
       searchParams: cleanParams(options.searchParams),
@@ -78,7 +81,7 @@ export async function request<S extends z.ZodType>(
     });
     body = await response.json();
   } catch (error) {
-    throw report(await toApiError(error));
+    throw report(ky.toApiError(error));
   }
   if (isFailedEnvelope(body)) throw report(errorFromResponse(200, body));
   const data = (body as { data?: unknown } | null)?.data;
@@ -91,7 +94,7 @@ export async function request<S extends z.ZodType>(
 }
 
 export const http = {
-  get: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) => request('get', path, schema, options),
-  post: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) => request('post', path, schema, options),
-  put: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) => request('put', path, schema, options),
+  get: <S extends z.ZodMiniType>(path: string, schema: S, options?: RequestOptions) => request('get', path, schema, options),
+  post: <S extends z.ZodMiniType>(path: string, schema: S, options?: RequestOptions) => request('post', path, schema, options),
+  put: <S extends z.ZodMiniType>(path: string, schema: S, options?: RequestOptions) => request('put', path, schema, options),
 };

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { zodFieldErrors } from './form';
 
 describe('zodFieldErrors', () => {
   it('keeps the first message per field in schema order', () => {
     const schema = z.object({
-      phone: z.string().regex(/^1\d{10}$/, { error: '手机号格式不正确' }),
-      password: z.string().min(8, { error: '密码至少8位' }).regex(/\d/, { error: '需包含数字' }),
+      phone: z.string().check(z.regex(/^1\d{10}$/, { error: '手机号格式不正确' })),
+      password: z.string().check(z.minLength(8, { error: '密码至少8位' }), z.regex(/\d/, { error: '需包含数字' })),
     });
     const r = schema.safeParse({ phone: '12', password: 'abc' });
     expect(r.success).toBe(false);

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import zhCN from 'zod/v4/locales/zh-CN.js';
 import { ApiError } from '@/shared/api';
 
@@ -9,7 +9,7 @@ z.config(zhCN());
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
 
 /** First message per field of a zod error, in the schema's field order. */
-export function zodFieldErrors<T>(error: z.ZodError): FieldErrors<T> {
+export function zodFieldErrors<T>(error: z.core.$ZodError): FieldErrors<T> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? '');
@@ -22,7 +22,7 @@ export function zodFieldErrors<T>(error: z.ZodError): FieldErrors<T> {
  * Minimal form state: values, per-field errors from zod on submit and from the server's 422
  * `error_fields`. Editing a field clears its error.
  */
-export function useZodForm<S extends z.ZodObject>(schema: S, initial: z.input<S>) {
+export function useZodForm<S extends z.ZodMiniObject>(schema: S, initial: z.input<S>) {
   type Values = z.input<S>;
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<FieldErrors<Values>>({});

@@ -24,6 +24,9 @@ export function brokerUrl(): string {
 
 let current: { client: MqttClient; key: string } | undefined;
 
+/** One id per page load, so two tabs of one designer hold two connections (`<designer_id>_<tab>`). */
+const TAB_ID = Math.random().toString(36).slice(2, 10);
+
 /**
  * The tab's one messaging connection (spec §4, §7): keepalive 40 s, reconnect every 5 s, clean
  * session. Subscriptions are made once; mqtt.js restores them after each reconnect. The mqtt
@@ -35,7 +38,7 @@ export async function connectMqtt(options: MqttOptions): Promise<void> {
   disconnectMqtt();
   const { default: mqtt } = await import('mqtt');
   const client = mqtt.connect(brokerUrl(), {
-    clientId: options.clientId,
+    clientId: `${options.clientId}_${TAB_ID}`,
     username: options.username,
     password: options.password,
     keepalive: MQTT_KEEPALIVE_S,

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const dictEntrySchema = z.object({
   code: z.string(),
-  items: z.array(z.object({ name: z.string(), value: z.string(), color: z.string().optional() })),
+  items: z.array(z.object({ name: z.string(), value: z.string(), color: z.optional(z.string()) })),
 });
 export type DictEntry = z.infer<typeof dictEntrySchema>;
 

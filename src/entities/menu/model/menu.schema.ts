@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 const base = z.object({
   id: z.number(),
@@ -23,9 +23,9 @@ const base = z.object({
 
 export type MenuItem = z.infer<typeof base> & { children?: MenuItem[] };
 
-export const menuItemSchema: z.ZodType<MenuItem> = base.extend({
+export const menuItemSchema: z.ZodMiniType<MenuItem> = z.extend(base, {
   get children() {
-    return z.array(menuItemSchema).optional();
+    return z.optional(z.array(menuItemSchema));
   },
 });
 

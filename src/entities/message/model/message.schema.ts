@@ -1,30 +1,31 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-export const messageInfoSchema = z
-  .object({
-    ticket_id: z.number().optional(),
-    allocation_id: z.number().optional(),
-    announcement_id: z.number().optional(),
-  })
-  .catchall(z.unknown());
+export const messageInfoSchema = z.catchall(
+  z.object({
+    ticket_id: z.optional(z.number()),
+    allocation_id: z.optional(z.number()),
+    announcement_id: z.optional(z.number()),
+  }),
+  z.unknown(),
+);
 
 /** A message as pushed over MQTT (spec §3 Message). */
 export const pushedMessageSchema = z.object({
-  message_id: z.number().optional(),
-  message_type: z.number().int(),
-  ext_json: z.object({ title: z.string(), info: messageInfoSchema.default({}) }),
-  product_ids: z.array(z.number()).optional(),
-  announcement_scope: z.number().int().optional(),
-  created_time: z.string().optional(),
+  message_id: z.optional(z.number()),
+  message_type: z.number().check(z.int()),
+  ext_json: z.object({ title: z.string(), info: z._default(messageInfoSchema, {}) }),
+  product_ids: z.optional(z.array(z.number())),
+  announcement_scope: z.optional(z.number().check(z.int())),
+  created_time: z.optional(z.string()),
 });
 export type PushedMessage = z.infer<typeof pushedMessageSchema>;
 
 export const messageSchema = z.object({
   message_id: z.number(),
-  message_type: z.number().int(),
+  message_type: z.number().check(z.int()),
   type_name: z.string(),
   ext_json: z.object({ title: z.string(), info: messageInfoSchema }),
-  is_read: z.number().int(),
+  is_read: z.number().check(z.int()),
   created_time: z.string(),
 });
 export type Message = z.infer<typeof messageSchema>;
@@ -46,10 +47,10 @@ export const announcementSchema = z.object({
   announcement_id: z.number(),
   title: z.string(),
   body: z.string(),
-  scope: z.number().int(),
+  scope: z.number().check(z.int()),
   product_ids: z.array(z.number()),
   published_at: z.string(),
-  is_read: z.number().int(),
+  is_read: z.number().check(z.int()),
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 

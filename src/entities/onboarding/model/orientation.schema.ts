@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Step 5: the platform orientation text and its questions (the answers stay on the server). */
 export const orientationSchema = z.object({

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { http } from '@/shared/api';
 import { AVAILABLE_PRODUCTS_PAGE_SIZE } from '@/shared/config/constants';
 

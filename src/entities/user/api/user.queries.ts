@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { http } from '@/shared/api';
 import { bankInfoSchema, loginResultSchema, profileSchema } from '../model/user.schema';
 
@@ -8,7 +8,7 @@ export const userQueries = {
   profile: () =>
     queryOptions({
       queryKey: [...userQueries.all(), 'profile'] as const,
-      queryFn: ({ signal }) => http.get('user/profile', profileSchema, { signal }),
+      queryFn: ({ signal }) => userApi.fetchProfile(signal),
       staleTime: 60_000,
     }),
   bankInfo: () =>
@@ -22,6 +22,7 @@ export type VerifyScene = 'register' | 'login' | 'reset_password' | 'change_phon
 
 /** Calls of the user entity; features wrap them in mutations. */
 export const userApi = {
+  fetchProfile: (signal?: AbortSignal) => http.get('user/profile', profileSchema, { signal }),
   sendCode: (phone: string, scene: VerifyScene) =>
     http.post('user/verify-code', z.object({ expires_in: z.number(), resend_after: z.number() }), { json: { phone, scene } }),
   login: (body: { phone: string; password?: string; code?: string }) => http.post('user/login', loginResultSchema, { json: body }),

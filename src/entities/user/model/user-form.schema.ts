@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { BankInfo, Profile } from './user.schema';
 
 /**
@@ -10,17 +10,10 @@ import type { BankInfo, Profile } from './user.schema';
 const PERSON_NAME = /^[\u4e00-\u9fa5·]{2,20}$|^[A-Za-z][A-Za-z .]{1,39}$/;
 
 const requiredText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: `请输入${label}` })
-    .max(max, { error: `${label}不能超过${max}个字符` });
+  z.string().check(z.trim(), z.minLength(1, { error: `请输入${label}` }), z.maxLength(max, { error: `${label}不能超过${max}个字符` }));
 
 const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `${label}不能超过${max}个字符` });
+  z.string().check(z.trim(), z.maxLength(max, { error: `${label}不能超过${max}个字符` }));
 
 export const GENDER_OPTIONS = [
   { label: '男', value: '1' },
@@ -34,30 +27,30 @@ export const TAGS_MAX = 10;
 
 /** Onboarding step 1 (and the account page without the nickname). */
 export const basicInfoFormSchema = z.object({
-  real_name: z.string().trim().regex(PERSON_NAME, { error: '请输入真实姓名（2-20个汉字）' }),
-  gender: z
-    .string()
-    .refine((v) => v === '1' || v === '2', { error: '请选择性别' })
-    .transform((v) => (v === '1' ? 1 : 2) as 1 | 2),
+  real_name: z.string().check(z.trim(), z.regex(PERSON_NAME, { error: '请输入真实姓名（2-20个汉字）' })),
+  gender: z.pipe(
+    z.string().check(z.refine((v) => v === '1' || v === '2', { error: '请选择性别' })),
+    z.transform((v: string) => (v === '1' ? 1 : 2) as 1 | 2),
+  ),
   city: requiredText('所在城市', 30),
-  email: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || z.email().safeParse(v).success, { error: '邮箱格式不正确' }),
+  email: z.string().check(
+    z.trim(),
+    z.refine((v) => v === '' || z.email().safeParse(v).success, { error: '邮箱格式不正确' }),
+  ),
   wechat: requiredText('微信号', 40),
   company_wechat: optionalText('企业微信', 40),
 });
 export type BasicInfoFormValues = z.input<typeof basicInfoFormSchema>;
 
 /** PUT /user/basic-info from the account page: step 1's fields plus the nickname. */
-export const accountInfoFormSchema = basicInfoFormSchema.extend({ nickname: optionalText('昵称', 20) });
+export const accountInfoFormSchema = z.extend(basicInfoFormSchema, { nickname: optionalText('昵称', 20) });
 export type AccountInfoFormValues = z.input<typeof accountInfoFormSchema>;
 
 /** Onboarding step 2. */
 export const workProfileFormSchema = z.object({
   work_purpose: z
     .string()
-    .refine((v) => (WORK_PURPOSE_VALUES as readonly string[]).includes(v), { error: '请选择工作目的' }),
+    .check(z.refine((v) => (WORK_PURPOSE_VALUES as readonly string[]).includes(v), { error: '请选择工作目的' })),
   current_occupation: requiredText('当前职业', 30),
   available_time: requiredText('可接单时间', 60),
 });
@@ -66,8 +59,7 @@ export type WorkProfileFormValues = z.input<typeof workProfileFormSchema>;
 const tags = (label: string) =>
   z
     .array(z.string())
-    .min(1, { error: `请至少选择一个${label}` })
-    .max(TAGS_MAX, { error: `${label}最多选择${TAGS_MAX}个` });
+    .check(z.minLength(1, { error: `请至少选择一个${label}` }), z.maxLength(TAGS_MAX, { error: `${label}最多选择${TAGS_MAX}个` }));
 
 /** Onboarding step 3. */
 export const skillsFormSchema = z.object({
@@ -78,18 +70,16 @@ export type SkillsFormValues = z.input<typeof skillsFormSchema>;
 
 /** Onboarding step 4 and PUT /user/bank-info. The account number may be typed with spaces. */
 export const bankInfoFormSchema = z.object({
-  account_name: z.string().trim().regex(PERSON_NAME, { error: '请输入开户人真实姓名' }),
+  account_name: z.string().check(z.trim(), z.regex(PERSON_NAME, { error: '请输入开户人真实姓名' })),
   bank_name: requiredText('开户银行', 40),
   bank_branch: optionalText('开户支行', 60),
-  account_no: z
-    .string()
-    .transform((v) => v.replace(/\s+/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(1, { error: '请输入银行卡号' })
-        .regex(/^\d{12,19}$/, { error: '银行卡号应为12-19位数字' }),
+  account_no: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((v: string) => v.replace(/\s+/g, '')),
     ),
+    z.string().check(z.minLength(1, { error: '请输入银行卡号' }), z.regex(/^\d{12,19}$/, { error: '银行卡号应为12-19位数字' })),
+  ),
 });
 export type BankInfoFormValues = z.input<typeof bankInfoFormSchema>;
 

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const profileSchema = z.object({
   id: z.number(),
   designer_id: z.string(),
-  designer_type: z.number().int().min(0).max(3),
+  designer_type: z.number().check(z.int(), z.gte(0), z.lte(3)),
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
   nickname: z.string(),
@@ -18,11 +18,11 @@ export const profileSchema = z.object({
   work_purpose: z.string(),
   available_time: z.string(),
   current_occupation: z.string(),
-  current_registration_step: z.number().int(),
+  current_registration_step: z.number().check(z.int()),
   specialty_tags: z.array(z.string()),
   software_tags: z.array(z.string()),
   invite_code: z.string(),
-  team_id: z.number().nullable(),
+  team_id: z.nullable(z.number()),
   team_role: z.string(),
   team_name: z.string(),
   account_status: z.number(),

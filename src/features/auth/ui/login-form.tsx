@@ -1,13 +1,13 @@
 import { Button, Group, PasswordInput, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { userApi } from '@/entities/user';
 import { SendCodeButton } from './send-code-button';
 import { codeField, phoneField, useZodForm } from '@/shared/lib';
 import { startSession } from '../model/session';
 
-const passwordSchema = z.object({ phone: phoneField, password: z.string().min(1, { error: '请输入密码' }) });
+const passwordSchema = z.object({ phone: phoneField, password: z.string().check(z.minLength(1, { error: '请输入密码' })) });
 const codeSchema = z.object({ phone: phoneField, code: codeField });
 
 interface Props {

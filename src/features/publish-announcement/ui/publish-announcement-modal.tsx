@@ -1,15 +1,17 @@
 import { Button, Group, Modal, MultiSelect, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { messageApi, messageQueries, SCOPE_OPTIONS } from '@/entities/message';
 import { productQueries } from '@/entities/product';
 import { useZodForm } from '@/shared/lib';
 import { notify } from '@/shared/ui';
 
 const schema = z.object({
-  title: z.string().trim().min(1, { error: '请输入公告标题' }).max(100, { error: '标题不能超过100个字符' }),
-  body: z.string().trim().min(1, { error: '请输入公告内容' }).max(20_000, { error: '内容不能超过20000个字符' }),
-  scope: z.string().regex(/^[0-4]$/, { error: '请选择发布范围' }),
+  title: z.string().check(z.trim(), z.minLength(1, { error: '请输入公告标题' }), z.maxLength(100, { error: '标题不能超过100个字符' })),
+  body: z
+    .string()
+    .check(z.trim(), z.minLength(1, { error: '请输入公告内容' }), z.maxLength(20_000, { error: '内容不能超过20000个字符' })),
+  scope: z.string().check(z.regex(/^[0-4]$/, { error: '请选择发布范围' })),
   product_ids: z.array(z.string()),
 });
 

@@ -1,7 +1,6 @@
-import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   ANNOUNCEMENT_TYPE,
   announcementReaches,
@@ -12,48 +11,22 @@ import {
   UNPARSEABLE_NOTIFICATION_MS,
 } from '@/entities/message';
 import { productQueries } from '@/entities/product';
-import { userQueries } from '@/entities/user';
+import { userApi, userQueries } from '@/entities/user';
 import { ApiError, tokenStore } from '@/shared/api';
 import { MSG } from '@/shared/config/messages';
-import { connectMqtt, disconnectMqtt } from '@/shared/mqtt';
-import { markPermissionAsked, shouldAskPermission, showBrowserNotification } from '../lib/browser-notification';
+import { type ConnectionStatus, connectMqtt, disconnectMqtt } from '@/shared/mqtt';
+import { showBrowserNotification } from '../lib/browser-notification';
 import { keysToInvalidate, notificationHref } from './refresh-rules';
 
-
-function askPermissionOnce() {
-  if (!shouldAskPermission()) return;
-  markPermissionAsked();
-  notifications.show({
-    id: 'ask-notification-permission',
-    title: '开启桌面通知？',
-    autoClose: false,
-    message: (
-      <Group gap="xs" mt={4}>
-        <Text size="sm">开启后，切到其他窗口时也能及时收到派单和公告提醒。</Text>
-        <Button
-          size="compact-sm"
-          onClick={() => {
-            notifications.hide('ask-notification-permission');
-            void Notification.requestPermission();
-          }}
-        >
-          开启
-        </Button>
-        <Button size="compact-sm" variant="subtle" onClick={() => notifications.hide('ask-notification-permission')}>
-          暂不
-        </Button>
-      </Group>
-    ),
-  });
-}
 
 /**
  * Keeps the tab's messaging connection in step with the signed-in designer (connect when a
  * designer_id exists, disconnect when it is cleared) and turns each pushed message into
  * invalidated queries and a notification.
  */
-export function useRealtimeSync(navigateTo: (href: string) => void) {
+export function useRealtimeSync(navigateTo: (href: string) => void): ConnectionStatus {
   const queryClient = useQueryClient();
+  const [status, setStatus] = useState<ConnectionStatus>('closed');
   const { data: profile } = useQuery(userQueries.profile());
   const designerId = profile?.designer_id;
   const { data: products } = useQuery({ ...productQueries.available(), enabled: !!designerId });
@@ -110,10 +83,12 @@ export function useRealtimeSync(navigateTo: (href: string) => void) {
       password: token,
       topics: [`designers/${designerId}/messages`, 'announcements'],
       onMessage: (_topic, payload) => handle(payload),
+      onStatus: setStatus,
       // Spec §4: on close, check the profile; if the token is no longer valid, stop for good.
       onConnectionLost: async () => {
         try {
-          await queryClient.fetchQuery({ ...userQueries.profile(), staleTime: 0 });
+          // Straight to the API: a 401 clears the query cache, which would cancel a cached fetch.
+          queryClient.setQueryData(userQueries.profile().queryKey, await userApi.fetchProfile());
           return true;
         } catch (error) {
           if (error instanceof ApiError && error.isUnauthorized) {
@@ -130,9 +105,9 @@ export function useRealtimeSync(navigateTo: (href: string) => void) {
         }
       },
     });
-    askPermissionOnce();
   }, [designerId, queryClient]);
 
   // Leaving the signed-in frame (logout, 401) ends the connection.
   useEffect(() => () => disconnectMqtt(), []);
+  return status;
 }

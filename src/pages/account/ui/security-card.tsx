@@ -2,7 +2,7 @@ import { Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mant
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { maskPhone, type Profile } from '@/entities/user';
 import { VerifyCodeField, useLogout } from '@/features/auth';
 import { useChangePhone } from '@/features/change-phone';
@@ -71,7 +71,7 @@ export function SecurityCard({ profile }: { profile: Profile }) {
 
 function changePhoneSchema(currentPhone: string) {
   return z.object({
-    phone: phoneField.refine((p) => p !== currentPhone, { error: '新手机号不能与当前手机号相同' }),
+    phone: phoneField.check(z.refine((p) => p !== currentPhone, { error: '新手机号不能与当前手机号相同' })),
     code: codeField,
   });
 }

@@ -5,7 +5,7 @@ import { useMatches, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { findMenuEntry, flattenMenu, menuQueries } from '@/entities/menu';
 import { messageQueries } from '@/entities/message';
-import { TICKET_NOTIFICATION_PATH, useRealtimeSync } from '@/features/realtime-sync';
+import { NotificationPermissionBanner, TICKET_NOTIFICATION_PATH, useRealtimeSync } from '@/features/realtime-sync';
 import { type Tab, tabOps, tabsStore } from '../model/tabs';
 import { Header } from './header';
 import { KeepAlive } from './keep-alive';
@@ -34,7 +34,7 @@ export function AppLayout() {
   const { data: unread } = useQuery({ ...messageQueries.unread(), enabled: hasMessageCenter });
   const unreadTotal = unread?.total ?? 0;
 
-  useRealtimeSync((href) => {
+  const realtime = useRealtimeSync((href) => {
     // A ticket notification opens My tickets; until that screen is granted, the message centre.
     const ticketScreenMissing = href === TICKET_NOTIFICATION_PATH && !entries.some((e) => e.path === href);
     void navigate({ href: ticketScreenMissing ? '/message-center/index' : href });
@@ -67,6 +67,7 @@ export function AppLayout() {
       <AppShell.Header>
         <Header
           unread={hasMessageCenter ? unreadTotal : null}
+          realtime={realtime}
           navOpened={navOpened}
           onToggleNav={nav.toggle}
           onSignedOut={() => {
@@ -91,6 +92,7 @@ export function AppLayout() {
           }}
         />
         <Box p="md" component="section" aria-label={title}>
+          <NotificationPermissionBanner />
           <KeepAlive
             activePath={path}
             activeRouteId={leaf.routeId}

@@ -1,12 +1,35 @@
-import { ActionIcon, Avatar, Burger, Button, Group, Indicator, Menu, Modal, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Avatar,
+  Burger,
+  Button,
+  ColorSwatch,
+  Group,
+  Indicator,
+  Menu,
+  Modal,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useLogout } from '@/features/auth';
 import { DESIGNER_TYPE_TEXT, displayName, userQueries } from '@/entities/user';
 import { greeting } from '@/shared/lib';
+import type { ConnectionStatus } from '@/shared/mqtt';
+
+const REALTIME_TEXT: Record<ConnectionStatus, { label: string; color: string }> = {
+  connected: { label: '实时消息已连接', color: 'teal' },
+  connecting: { label: '实时消息连接中', color: 'yellow' },
+  reconnecting: { label: '实时消息重连中', color: 'yellow' },
+  closed: { label: '实时消息未连接', color: 'gray' },
+};
 
 interface Props {
+  realtime: ConnectionStatus;
   /** Unread messages, or null when the message centre is not in the user's menu. */
   unread: number | null;
   navOpened: boolean;
@@ -15,7 +38,7 @@ interface Props {
 }
 
 /** Top bar: greeting by the hour, the user's name and role, and the user menu. */
-export function Header({ unread, navOpened, onToggleNav, onSignedOut }: Props) {
+export function Header({ realtime, unread, navOpened, onToggleNav, onSignedOut }: Props) {
   const navigate = useNavigate();
   const { data: profile } = useQuery(userQueries.profile());
   const [confirmOpen, confirm] = useDisclosure(false);
@@ -37,6 +60,17 @@ export function Header({ unread, navOpened, onToggleNav, onSignedOut }: Props) {
         <Text size="sm" visibleFrom="sm" data-testid="greeting">
           {greeting()}，{name}
         </Text>
+        <Tooltip label={REALTIME_TEXT[realtime].label}>
+          <ColorSwatch
+            size={10}
+            color={`var(--mantine-color-${REALTIME_TEXT[realtime].color}-6)`}
+            role="status"
+            aria-label={REALTIME_TEXT[realtime].label}
+            data-testid="realtime-status"
+            data-status={realtime}
+            withShadow={false}
+          />
+        </Tooltip>
         {unread !== null ? (
           <Indicator label={unread > 99 ? '99+' : unread} size={16} disabled={unread === 0} offset={4} data-testid="unread-badge">
             <ActionIcon

@@ -1,0 +1,113 @@
+import type { Page } from '@playwright/test';
+import { authHeaders, DEMO, expect, login, okData, signedInPage, test } from '../fixtures';
+
+async function unreadCount(page: Page, token: string): Promise<number> {
+  const res = await page.request.get('/api/messages/messages/unread', { headers: authHeaders(token) });
+  return (await okData<{ total: number }>(res)).total;
+}
+
+async function waitForRealtime(page: Page) {
+  await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-status', 'connected', { timeout: 15_000 });
+}
+
+const badge = (page: Page) => page.getByRole('button', { name: /^消息中心/ });
+
+test.describe('real-time messages', () => {
+  test('an announcement published by the lead reaches the designer live: notification, badge, list, click', async ({
+    leadPage,
+    designerPage,
+    demoSession,
+  }) => {
+    const designer = await demoSession('designer');
+    await designerPage.goto('/#/message-center/index');
+    await waitForRealtime(designerPage);
+    const before = await unreadCount(designerPage, designer.token);
+    await expect(badge(designerPage)).toHaveAccessibleName(before ? `消息中心，${before}条未读` : '消息中心');
+
+    const title = `系统维护通知 ${Date.now()}`;
+    await leadPage.goto('/#/message-center/index');
+    await leadPage.getByRole('tab', { name: '公告' }).click();
+    await leadPage.getByRole('button', { name: '发布公告' }).click();
+    const dialog = leadPage.getByRole('dialog', { name: '发布公告' });
+    await dialog.getByRole('textbox', { name: '标题' }).fill(title);
+    await dialog.getByRole('textbox', { name: '内容' }).fill('今晚 22:00 起维护一小时。\n\n- 请提前保存稿件');
+    await dialog.getByRole('button', { name: '发布' }).click();
+    await expect(leadPage.getByText(/公告已发布，送达\d+人/)).toBeVisible();
+
+    // The designer's screen updates by itself: notification, badge and list.
+    const notification = designerPage.getByRole('alert').filter({ hasText: `新公告：${title}` });
+    await expect(notification).toBeVisible();
+    await expect(notification).toContainText('公告');
+    await expect(badge(designerPage)).toHaveAccessibleName(`消息中心，${before + 1}条未读`);
+    await expect(designerPage.getByRole('table', { name: '消息列表' }).getByText(`新公告：${title}`)).toBeVisible();
+
+    // Clicking the notification opens the announcement, which marks it read.
+    await notification.getByText(`新公告：${title}`).click();
+    await expect(designerPage).toHaveURL(/#\/message-center\/announcement\?id=\d+/);
+    await expect(designerPage.getByRole('heading', { name: title })).toBeVisible();
+    await expect(badge(designerPage)).toHaveAccessibleName(before ? `消息中心，${before}条未读` : '消息中心');
+  });
+
+  test('a ticket message from the lead notifies only its designer, with the type’s name and text', async ({
+    api,
+    designerPage,
+    partTimePage,
+    demoSession,
+  }) => {
+    const lead = await demoSession('lead');
+    const designer = await demoSession('designer');
+    const profile = await okData<{ designer_id: string }>(await api.get('/api/user/profile', { headers: authHeaders(designer.token) }));
+    await designerPage.goto('/#/home');
+    await partTimePage.goto('/#/home');
+    await waitForRealtime(designerPage);
+    await waitForRealtime(partTimePage);
+    const before = await unreadCount(designerPage, designer.token);
+
+    const text = `工单 T${Date.now()} 已指派给你，请尽快处理`;
+    await okData(await api.post('/api/demo/emit-message', { headers: authHeaders(lead.token), data: { designer_id: profile.designer_id, message_type: 25, title: text } }));
+
+    const notification = designerPage.getByRole('alert').filter({ hasText: text });
+    await expect(notification).toBeVisible();
+    await expect(notification).toContainText('手动派单');
+    await expect(badge(designerPage)).toHaveAccessibleName(`消息中心，${before + 1}条未读`);
+    // Nobody else is told.
+    await expect(partTimePage.getByText(text)).toHaveCount(0);
+    // The ticket screen is not in the menu yet, so a ticket notification opens the message centre.
+    await notification.getByText(text).click();
+    await expect(designerPage).toHaveURL(/#\/message-center\/index/);
+    await expect(designerPage.getByRole('table', { name: '消息列表' }).getByText(text)).toBeVisible();
+  });
+
+  test('marking messages read updates the list and the badge', async ({ designerPage, demoSession }) => {
+    const designer = await demoSession('designer');
+    await designerPage.goto('/#/message-center/index');
+    const table = designerPage.getByRole('table', { name: '消息列表' });
+    const before = await unreadCount(designerPage, designer.token);
+    test.skip(before === 0, 'no unread messages left for the demo designer');
+    await table.getByRole('button', { name: '标为已读' }).first().click();
+    await expect(badge(designerPage)).toHaveAccessibleName(before - 1 ? `消息中心，${before - 1}条未读` : '消息中心');
+    await designerPage.getByRole('button', { name: '全部标为已读' }).click();
+    await expect(designerPage.getByText('没有未读消息')).toBeVisible();
+    await expect(badge(designerPage)).toHaveAccessibleName('消息中心');
+  });
+
+  test('a token revoked on the server ends reconnecting with the expired-token prompt', async ({ api, browser, baseURL }) => {
+    const session = await login(api, DEMO.partTime3.phone);
+    const page = await signedInPage(browser, baseURL!, session);
+    let sockets = 0;
+    page.on('websocket', (ws) => {
+      if (ws.url().endsWith('/mqtt')) sockets++;
+    });
+    await page.goto('/#/home');
+    await waitForRealtime(page);
+    const opened = sockets;
+    await okData(await api.post('/api/user/logout', { headers: authHeaders(session.token) }));
+
+    await expect(page.getByText('登录状态已失效，请重新登录')).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(/#\/login/);
+    // Reconnecting has stopped: no new broker connection over two reconnect periods.
+    await page.waitForTimeout(11_000);
+    expect(sockets).toBe(opened);
+    await page.context().close();
+  });
+});
