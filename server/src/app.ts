@@ -17,16 +17,22 @@ import './lib/http.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import type { SmsSender } from './modules/auth/sms.js';
 import demoRoutes from './modules/demo/demo.routes.js';
+import filesRoutes from './modules/files/files.routes.js';
 import brokerAuthRoutes from './modules/messages/broker-auth.routes.js';
 import messageRoutes from './modules/messages/message.routes.js';
 import { createMessageService } from './modules/messages/message.service.js';
 import onboardingRoutes from './modules/onboarding/onboarding.routes.js';
 import systemRoutes from './modules/system/system.routes.js';
+import hallRoutes from './modules/tickets/hall.routes.js';
+import integrationRoutes from './modules/tickets/integration.routes.js';
+import ticketRoutes from './modules/tickets/ticket.routes.js';
+import ticketsPlugin from './modules/tickets/tickets.plugin.js';
 import userRoutes from './modules/user/user.routes.js';
 import authPlugin from './plugins/auth.js';
 import brokerPlugin from './plugins/broker.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin from './plugins/errors.js';
+import objectStorePlugin from './plugins/object-store.js';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -55,7 +61,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(brokerPlugin, { mqttUrl: config.mqttUrl });
   app.decorate('messages', createMessageService(app.db, app.broker, app.log));
+  await app.register(ticketsPlugin);
 
+  // A real OSS bucket: the SPA posts uploads to it and shows images from it (the local store is same-origin).
+  const ossOrigins = [config.oss.host, config.oss.publicUrl].flatMap((u) => (u && config.oss.mode === 'aliyun' ? [new URL(u).origin] : []));
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -63,9 +72,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         // Mantine sets CSS variables through style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...ossOrigins],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...ossOrigins],
         // mqtt.js keeps its keepalive timers in a blob worker.
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
@@ -89,7 +98,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         version: '0.1.0',
       },
       servers: [{ url: '/api' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Integration API key of the upstream order system (INTEGRATION_API_KEY)' },
+        },
+      },
+      tags: [{ name: 'integration', description: 'For the upstream order system: orders in, status changes, draft audit results. Header `x-api-key`.' }],
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
@@ -105,9 +120,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(messageRoutes);
       await api.register(brokerAuthRoutes);
       await api.register(demoRoutes, { smsInbox: config.smsSender === 'log', emit: config.seedDemo });
+      await api.register(ticketRoutes);
+      await api.register(hallRoutes);
+      await api.register(integrationRoutes);
+      await api.register(filesRoutes);
     },
     { prefix: '/api' },
   );
+
+  if (config.oss.mode === 'local') await app.register(objectStorePlugin);
 
   registerWebApp(app, config);
   return app;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -25,6 +26,18 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().optional(),
   RATE_LIMIT_CODE_PER_IP: z.coerce.number().int().positive().optional(),
   WEB_DIST: z.string().optional(),
+  // Tickets: the upstream order system's API key(s) and the demo order simulator.
+  INTEGRATION_API_KEY: z.string().optional(),
+  SIMULATOR_RATE_PER_MIN: z.coerce.number().min(0).max(6000).default(0),
+  // Object storage (product.md §8): a real Aliyun OSS bucket when the access key is set, else the local store.
+  OSS_ACCESS_KEY_ID: z.string().optional(),
+  OSS_ACCESS_KEY_SECRET: z.string().optional(),
+  OSS_BUCKET: z.string().optional(),
+  OSS_REGION: z.string().optional(),
+  OSS_HOST: z.url().optional(),
+  OSS_PUBLIC_URL: z.url().optional(),
+  OSS_MAX_UPLOAD_MB: z.coerce.number().int().positive().max(5 * 1024).default(200),
+  LOCAL_OSS_SECRET: z.string().min(16).optional(),
 });
 
 export interface AppConfig {
@@ -44,6 +57,34 @@ export interface AppConfig {
   webDist: string;
   /** Rate limits; tests may tighten or loosen them. */
   rateLimits: RateLimitConfig;
+  /**
+   * Keys the upstream order system sends in `x-api-key` (INTEGRATION_API_KEY, comma-separated to
+   * rotate). None: the integration API answers 401 to everyone.
+   */
+  integrationApiKeys: string[];
+  /** Demo order simulator: new orders per minute through the ingestion service (0 = off). */
+  simulatorRatePerMin: number;
+  oss: OssConfig;
+}
+
+/**
+ * Where uploads go. `aliyun`: the browser posts to a real bucket (`host`), signed with the env
+ * credentials. `local`: the embedded store (plugins/object-store.ts) at `<request origin>/oss`,
+ * files under `<DATA_DIR>/oss`, signed with LOCAL_OSS_SECRET or a random secret per start.
+ */
+export interface OssConfig {
+  mode: 'aliyun' | 'local';
+  accessKeyId: string;
+  accessKeySecret: string;
+  bucket: string;
+  region: string;
+  /** Upload endpoint of the bucket (aliyun only; the local store derives it from the request). */
+  host?: string;
+  /** Base URL objects are read from, when not `host` (a CDN, a custom domain). */
+  publicUrl?: string;
+  maxUploadBytes: number;
+  /** Local store: directory holding the objects. */
+  root: string;
 }
 
 export interface RateLimitRule {
@@ -87,11 +128,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(root, e.WEB_DIST ?? 'dist'),
+    integrationApiKeys: (e.INTEGRATION_API_KEY ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
+    simulatorRatePerMin: e.SIMULATOR_RATE_PER_MIN,
     rateLimits: {
       ...defaultRateLimits,
       loginPerPhone: { ...defaultRateLimits.loginPerPhone, limit: e.RATE_LIMIT_LOGIN_PER_PHONE ?? defaultRateLimits.loginPerPhone.limit },
       loginPerIp: { ...defaultRateLimits.loginPerIp, limit: e.RATE_LIMIT_LOGIN_PER_IP ?? defaultRateLimits.loginPerIp.limit },
       codePerIp: { ...defaultRateLimits.codePerIp, limit: e.RATE_LIMIT_CODE_PER_IP ?? defaultRateLimits.codePerIp.limit },
     },
+    oss: ossConfig(e, dataDir),
+  };
+}
+
+function ossConfig(e: z.infer<typeof envSchema>, dataDir: string): OssConfig {
+  const common = {
+    publicUrl: e.OSS_PUBLIC_URL?.replace(/\/+$/, ''),
+    maxUploadBytes: e.OSS_MAX_UPLOAD_MB * 1024 * 1024,
+    root: path.join(dataDir, 'oss'),
+  };
+  if (!e.OSS_ACCESS_KEY_ID && !e.OSS_ACCESS_KEY_SECRET) {
+    const accessKeySecret = e.LOCAL_OSS_SECRET ?? randomBytes(32).toString('hex');
+    return { mode: 'local', accessKeyId: 'LOCAL', accessKeySecret, bucket: 'local', region: 'local', ...common };
+  }
+  const missing = ['OSS_ACCESS_KEY_ID', 'OSS_ACCESS_KEY_SECRET', 'OSS_BUCKET', 'OSS_REGION'].filter((k) => !e[k as keyof typeof e]);
+  if (missing.length) throw new Error(`Invalid environment:\n  ${missing.join(', ')}: required with OSS_ACCESS_KEY_ID (a real OSS bucket)`);
+  const region = e.OSS_REGION!.replace(/^oss-/, '');
+  return {
+    mode: 'aliyun',
+    accessKeyId: e.OSS_ACCESS_KEY_ID!,
+    accessKeySecret: e.OSS_ACCESS_KEY_SECRET!,
+    bucket: e.OSS_BUCKET!,
+    region,
+    host: (e.OSS_HOST ?? `https://${e.OSS_BUCKET}.oss-${region}.aliyuncs.com`).replace(/\/+$/, ''),
+    ...common,
   };
 }

@@ -112,6 +112,12 @@ export interface Database {
   announcements: AnnouncementTable;
   announcement_reads: AnnouncementReadTable;
   announcement_products: AnnouncementProductTable;
+  tickets: TicketTable;
+  allocations: AllocationTable;
+  designer_loads: DesignerLoadTable;
+  drafts: DraftTable;
+  ticket_events: TicketEventTable;
+  upload_records: UploadRecordTable;
 }
 
 /** Shops a designer takes tickets from (maintained by allocation once tickets arrive). */
@@ -157,4 +163,89 @@ export interface AnnouncementReadTable {
 export interface AnnouncementProductTable {
   announcement_id: number;
   product_id: number;
+}
+
+/**
+ * A production ticket from the upstream order system (product.md §4). `status` is the spec's "0"–"7";
+ * `order_markers` (from upstream) and `work_markers` (set by the platform) are the spec's two
+ * comma-joined marker strings. `designer_id` / `current_allocation_id` mirror the open allocation.
+ */
+export interface TicketTable {
+  id: Generated<number>;
+  order_no: string;
+  shop_id: number;
+  product_id: number;
+  title: string;
+  requirements: Generated<string>;
+  customer_notes: Generated<string>;
+  attachments: Generated<string>;
+  status: Generated<string>;
+  order_markers: Generated<string>;
+  work_markers: Generated<string>;
+  stage: Generated<string>;
+  allowed_minutes: number;
+  started_at: string | null;
+  due_at: string | null;
+  fee_cents: Generated<number>;
+  team_id: number | null;
+  designer_id: number | null;
+  current_allocation_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One designer holding one ticket; `ended_at` null = open (at most one open per ticket). */
+export interface AllocationTable {
+  id: Generated<number>;
+  ticket_id: number;
+  designer_id: number;
+  how: string;
+  assigned_by: number | null;
+  assigned_at: string;
+  ended_at: string | null;
+  end_reason: string | null;
+}
+
+/** A designer's assignments on `day` (Asia/Shanghai) and their last assignment (capacity, fair spread). */
+export interface DesignerLoadTable {
+  designer_id: number;
+  day: string;
+  assigned_today: number;
+  last_assigned_at: string;
+}
+
+export interface DraftTable {
+  id: Generated<number>;
+  ticket_id: number;
+  allocation_id: number;
+  designer_id: number;
+  kind: string;
+  files: string;
+  note: Generated<string>;
+  sync_status: Generated<number>;
+  audit_result: string | null;
+  audited_at: string | null;
+  created_at: string;
+}
+
+/** The ticket timeline: who (a designer, the system or upstream) did what, when. */
+export interface TicketEventTable {
+  id: Generated<number>;
+  ticket_id: number;
+  type: string;
+  actor_kind: string;
+  actor_id: number | null;
+  detail: Generated<string>;
+  created_at: string;
+}
+
+/** Who uploaded which object key (product.md §4); written by the local object store. */
+export interface UploadRecordTable {
+  id: Generated<number>;
+  object_key: string;
+  designer_id: number;
+  source: string;
+  size: number;
+  content_type: string;
+  created_at: string;
 }

@@ -1,6 +1,7 @@
 import type { Db } from './database.js';
 import { hashPassword } from '../lib/crypto.js';
 import { nowIso } from '../lib/time.js';
+import { seedDemoTickets } from '../modules/tickets/demo-seed.js';
 import { insertDesigner } from '../modules/user/designer.repository.js';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -100,6 +101,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       }
     }
     await seedMessages(trx, designerIds, products.map((p) => p.id));
+    await seedDemoTickets(trx, { teamId: team.id, leadId: designerIds[0]! });
   });
   return true;
 }

@@ -1,11 +1,15 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as init from './20261122T1000_init.js';
 import * as messages from './20261122T1100_messages.js';
+import * as tickets from './20261123T1000_tickets.js';
+import * as uploadRecords from './20261123T1100_upload_records.js';
 
 /** Every migration, by name. Names carry a timestamp; a landed migration is never edited. */
 const migrations: Record<string, Migration> = {
   '20261122T1000_init': init,
   '20261122T1100_messages': messages,
+  '20261123T1000_tickets': tickets,
+  '20261123T1100_upload_records': uploadRecords,
 };
 
 export const migrationProvider: MigrationProvider = {

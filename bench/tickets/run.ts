@@ -1,0 +1,357 @@
+// Ticket benchmark: my-tickets list, detail, panel counts and order ingestion over real HTTP.
+//
+//   npm run bench:tickets                                   SQLite (+ PostgreSQL if TEST_DATABASE_URL is set)
+//   node --import tsx bench/tickets/run.ts --pg postgres://postgres@127.0.0.1:5432/test
+//   node --import tsx bench/tickets/run.ts --duration 10 --tickets 200000 --orders 10000 --concurrency 50
+//
+// For each database the real app (buildApp) runs in a child process (bench/tickets/server.ts) on a
+// fresh SQLite file or a throwaway PostgreSQL schema (dropped afterwards), seeded with 200,000
+// tickets and 2,000 designers (bench/tickets/seed.ts). This process drives it with fetch
+// (keep-alive) from `--concurrency` loops, so client and server do not share an event loop. The
+// same child serves a bare Fastify JSON route: the ratio shows what the ticket calls cost on top of
+// HTTP + Fastify on this machine. A benchmark prints; it asserts nothing and always exits 0.
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { ServerReady } from './server.js';
+
+function argValue(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  if (i < 0) return undefined;
+  const v = process.argv[i + 1];
+  return v && !v.startsWith('--') ? v : '';
+}
+
+const DURATION_S = Number(argValue('--duration')) || 5;
+const WARMUP_S = 1;
+const CONCURRENCY = Number(argValue('--concurrency')) || 50;
+const TICKETS = Number(argValue('--tickets')) || 200_000;
+const ORDERS = Number(argValue('--orders')) || 10_000;
+const pgArg = argValue('--pg');
+/** `--scenarios list1,list50,…`: run only these (in this order); for investigations. */
+const ONLY = argValue('--scenarios')?.split(',').filter(Boolean);
+/** `--identity`: ask for uncompressed responses (default: fetch's gzip/deflate/br, like a browser). */
+const IDENTITY = process.argv.includes('--identity');
+const PG_URL = pgArg || process.env.TEST_DATABASE_URL || undefined;
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+interface Result {
+  name: string;
+  requests: number;
+  errors: number;
+  seconds: number;
+  latencies: number[];
+  statuses: Map<number, number>;
+}
+
+/** `concurrency` loops calling `fn` until `seconds` pass (or `total` calls are made). */
+async function load(name: string, seconds: number, fn: (worker: number, i: number) => Promise<number>, total?: number): Promise<Result> {
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, worker) => {
+      for (;;) {
+        const i = next++;
+        if (total !== undefined ? i >= total : performance.now() >= deadline) return;
+        const t0 = performance.now();
+        const status = await fn(worker, i).catch(() => 0);
+        latencies.push(performance.now() - t0);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        if (status !== 200) errors++;
+      }
+    }),
+  );
+  return { name, requests: latencies.length, errors, seconds: (performance.now() - started) / 1000, latencies: latencies.sort((a, b) => a - b), statuses };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+interface Scenario {
+  key: string;
+  label: string;
+  target?: string;
+}
+
+const SCENARIOS: Scenario[] = [
+  { key: 'bare', label: 'bare Fastify JSON route (GET /bare)' },
+  { key: 'list1', label: 'GET /api/tickets?status=0 page 1', target: 'p99 < 50 ms' },
+  { key: 'list50', label: 'GET /api/tickets?status=0 page 50', target: 'p99 < 50 ms' },
+  { key: 'listKw', label: 'GET /api/tickets keyword+markers' },
+  { key: 'detail', label: 'GET /api/tickets/{id}' },
+  { key: 'counts', label: 'GET /api/tickets/panel-counts' },
+  { key: 'leadList', label: 'GET /api/tickets (lead, team) page 1' },
+  { key: 'ingest', label: `POST /api/integration/orders ×${ORDERS.toLocaleString('en')}`, target: '≥ 1,000 orders/s' },
+];
+
+interface DialectRun {
+  dialect: string;
+  ready: ServerReady;
+  results: Map<string, Result>;
+  assigned: number;
+}
+
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; ready: ServerReady }> {
+  const child = fork(path.join(here, 'server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<ServerReady>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as ServerReady));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code} before it was ready`)));
+  });
+  return { child, ready };
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.send({ type: 'stop' });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function runScenarios(ready: ServerReady, dialect: string): Promise<{ results: Map<string, Result>; assigned: number }> {
+  const base = `http://127.0.0.1:${ready.port}`;
+  const bare = `http://127.0.0.1:${ready.barePort}`;
+  const get = async (url: string, token?: string) => {
+    const headers: Record<string, string> = IDENTITY ? { 'accept-encoding': 'identity' } : {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    return res.status;
+  };
+  const d = ready.designers;
+  const tokenOf = (w: number, i: number) => d[(w + i * 7) % d.length]!;
+  const calls: Record<string, (w: number, i: number) => Promise<number>> = {
+    bare: () => get(`${bare}/bare`),
+    list1: (w, i) => get(`${base}/api/tickets?status=0&sort_by=created_at&sort_order=desc&page=1&pageSize=20`, tokenOf(w, i).token),
+    list50: (w, i) => get(`${base}/api/tickets?status=0&sort_by=created_at&sort_order=desc&page=50&pageSize=20`, tokenOf(w, i).token),
+    listKw: (w, i) => get(`${base}/api/tickets?keyword=${encodeURIComponent(`客户${(w * 31 + i) % 997}`)}&markers=URGENT,OLD_CUS&page=1&pageSize=20`, tokenOf(w, i).token),
+    detail: (w, i) => {
+      const who = tokenOf(w, i);
+      return get(`${base}/api/tickets/${who.tickets[(i * 13 + w) % who.tickets.length]}`, who.token);
+    },
+    counts: (w, i) => get(`${base}/api/tickets/panel-counts`, tokenOf(w, i).token),
+    leadList: (w, i) => get(`${base}/api/tickets?page=1&pageSize=20`, ready.leadTokens[(w + i) % ready.leadTokens.length]),
+  };
+
+  const probe = await fetch(`${base}/api/tickets?status=0&page=1&pageSize=20`, {
+    headers: { authorization: `Bearer ${d[0]!.token}`, ...(IDENTITY ? { 'accept-encoding': 'identity' } : {}) },
+  });
+  const probeBytes = (await probe.arrayBuffer()).byteLength;
+  process.stdout.write(`(list page: content-encoding ${probe.headers.get('content-encoding') ?? 'none'}, ${probeBytes} bytes) `);
+
+  const results = new Map<string, Result>();
+  const order = ONLY ?? SCENARIOS.map((s) => s.key);
+  for (const key of order) {
+    const call = calls[key];
+    const s = SCENARIOS.find((x) => x.key === key);
+    if (!call || !s) continue;
+    await load(`warm-up ${key}`, WARMUP_S, call);
+    results.set(key, await load(s.label, DURATION_S, call));
+    process.stdout.write('.');
+  }
+  if (ONLY && !ONLY.includes('ingest')) return { results, assigned: 0 };
+
+  const run = randomBytes(3).toString('hex').toUpperCase();
+  let assigned = 0;
+  const ingest = async (_w: number, i: number) => {
+    const res = await fetch(`${base}/api/integration/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': ready.apiKey },
+      body: JSON.stringify({
+        order_no: `BENCH-${dialect}-${run}-${i}`,
+        shop_id: (i % 40) + 1,
+        product_id: (i % 20) + 1,
+        title: `压测订单 ${i}`,
+        requirements: '请按照客户提供的Logo和文案排版。',
+        order_markers: i % 5 ? '' : 'URGENT',
+        allowed_minutes: 480,
+        fee_cents: 3_000,
+      }),
+    });
+    const body = (await res.json()) as { data?: { ticket?: { designer_id: string | null } } };
+    if (body.data?.ticket?.designer_id) assigned++;
+    return res.status;
+  };
+  results.set('ingest', await load(SCENARIOS.at(-1)!.label, 3_600, ingest, ORDERS));
+  process.stdout.write('.\n');
+  return { results, assigned };
+}
+
+function printResults(runs: DialectRun[]) {
+  const header = ['scenario', 'target'];
+  for (const r of runs) header.push(`${r.dialect} req/s`, 'p50 ms', 'p99 ms', 'vs bare');
+  const rows: string[][] = [header];
+  for (const s of SCENARIOS) {
+    const row = [s.label, s.target ?? ''];
+    for (const r of runs) {
+      const res = r.results.get(s.key);
+      const bare = r.results.get('bare');
+      if (!res) {
+        row.push('-', '-', '-', '-');
+        continue;
+      }
+      const rps = res.requests / res.seconds;
+      row.push(
+        rps.toFixed(0),
+        percentile(res.latencies, 50).toFixed(1),
+        percentile(res.latencies, 99).toFixed(1),
+        bare && s.key !== 'bare' ? `${((rps / (bare.requests / bare.seconds)) * 100).toFixed(1)}%` : '',
+      );
+    }
+    rows.push(row);
+  }
+  const widths = header.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
+  const line = (row: string[]) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
+  console.log(line(rows[0]!));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows.slice(1)) console.log(line(row));
+
+  console.log('\nTargets');
+  for (const r of runs) {
+    const parts: string[] = [];
+    const lists = ['list1', 'list50'].flatMap((k) => (r.results.has(k) ? [percentile(r.results.get(k)!.latencies, 99)] : []));
+    if (lists.length) {
+      const listP99 = Math.max(...lists);
+      parts.push(`list p99 ${listP99.toFixed(1)} ms (target < 50 ms: ${listP99 < 50 ? 'met' : 'NOT met'})`);
+    }
+    const ing = r.results.get('ingest');
+    if (ing) {
+      const ops = ing.requests / ing.seconds;
+      parts.push(
+        `ingestion ${ops.toFixed(0)} orders/s (target ≥ 1,000: ${ops >= 1000 ? 'met' : 'NOT met'}), ${r.assigned.toLocaleString('en')} of ${ing.requests.toLocaleString('en')} system-assigned`,
+      );
+    }
+    console.log(`  ${r.dialect.padEnd(10)} ${parts.join('; ')}`);
+  }
+  for (const r of runs) {
+    for (const [, res] of r.results) {
+      if (res.errors > 0) {
+        console.log(`  ${r.dialect} ${res.name}: ${[...res.statuses].map(([s, n]) => `${s === 0 ? 'network error' : s}: ${n}`).join(', ')}`);
+      }
+    }
+  }
+}
+
+function machineInfo() {
+  const cpus = os.cpus();
+  console.log('\nMachine');
+  console.log(`  cpus      ${cpus.length} x ${cpus[0]?.model.trim() ?? 'unknown'}`);
+  console.log(`  memory    ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`);
+  console.log(`  os        ${os.type()} ${os.release()} (${os.arch()})`);
+  console.log(`  node      ${process.version}`);
+  console.log(`  load avg  ${LOAD_AT_START} at start, ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at end (1/5/15 min; other work on the machine skews the figures)`);
+}
+
+const LOAD_AT_START = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+
+async function withPg<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+async function main() {
+  if (pgArg === '' && !process.env.TEST_DATABASE_URL) {
+    console.error('--pg needs a URL (or set TEST_DATABASE_URL)');
+    return;
+  }
+  console.log(
+    `Ticket benchmark: ${TICKETS.toLocaleString('en')} tickets, 2,000 designers; ${CONCURRENCY} concurrent clients; ` +
+      `${DURATION_S} s per read scenario after ${WARMUP_S} s warm-up; ingestion of ${ORDERS.toLocaleString('en')} orders.\n` +
+      'The list runs as one of 50 designers holding ~2,000 tickets each (filtered status=0: ~1,350 rows, so page 50 exists).\n' +
+      (IDENTITY ? 'Responses uncompressed (--identity).\n' : 'Requests send fetch’s default accept-encoding (gzip, deflate, br), as a browser does; --identity turns compression off.\n'),
+  );
+  const runs: DialectRun[] = [];
+  const dialects: { name: string; setup: () => Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> }[] = [
+    {
+      name: 'SQLite',
+      setup: async () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dwp-bench-tickets-'));
+        return {
+          env: { BENCH_DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`, BENCH_DATA_DIR: dir, BENCH_TICKETS: String(TICKETS) },
+          cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+        };
+      },
+    },
+  ];
+  if (PG_URL) {
+    dialects.push({
+      name: 'PostgreSQL',
+      setup: async () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dwp-bench-tickets-'));
+        const schema = `bench_${randomBytes(6).toString('hex')}`;
+        await withPg(PG_URL, (c) => c.query(`create schema ${schema}`));
+        return {
+          env: { BENCH_DATABASE_URL: PG_URL, BENCH_DB_SCHEMA: schema, BENCH_DATA_DIR: dir, BENCH_TICKETS: String(TICKETS) },
+          cleanup: async () => {
+            await withPg(PG_URL, (c) => c.query(`drop schema if exists ${schema} cascade`));
+            fs.rmSync(dir, { recursive: true, force: true });
+          },
+        };
+      },
+    });
+  } else {
+    console.log('PostgreSQL skipped: set TEST_DATABASE_URL or pass --pg <url>.\n');
+  }
+
+  let cleanupCurrent: (() => Promise<void>) | undefined;
+  let childCurrent: ChildProcess | undefined;
+  const onSignal = () => {
+    childCurrent?.kill('SIGKILL');
+    void (cleanupCurrent?.() ?? Promise.resolve()).finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  for (const d of dialects) {
+    const { env, cleanup } = await d.setup();
+    cleanupCurrent = cleanup;
+    try {
+      process.stdout.write(`${d.name}: seeding… `);
+      const { child, ready } = await startServer(env);
+      childCurrent = child;
+      console.log(
+        `${ready.seed.rows.toLocaleString('en')} rows in ${(ready.seed.ms / 1000).toFixed(1)} s ` +
+          `(${Math.round(ready.seed.rows / (ready.seed.ms / 1000)).toLocaleString('en')} rows/s, ${Math.round(ready.seed.tickets / (ready.seed.ms / 1000)).toLocaleString('en')} tickets/s)`,
+      );
+      try {
+        process.stdout.write(`${d.name}: measuring `);
+        const { results, assigned } = await runScenarios(ready, d.name === 'SQLite' ? 'sqlite' : 'pg');
+        runs.push({ dialect: d.name, ready, results, assigned });
+      } finally {
+        await stopServer(child);
+        childCurrent = undefined;
+      }
+    } finally {
+      await cleanup();
+      cleanupCurrent = undefined;
+    }
+  }
+  console.log('');
+  printResults(runs);
+  machineInfo();
+}
+
+main().catch((err: unknown) => {
+  console.error('benchmark failed:', err);
+});

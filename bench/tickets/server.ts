@@ -1,0 +1,83 @@
+/**
+ * Child process of the ticket bench (run.ts): builds the real app on the given database, seeds the
+ * bulk data, listens on 127.0.0.1, and also serves a bare Fastify JSON route for comparison. Talks
+ * to the parent over IPC: sends `ready` with ports and tokens, closes on `stop`.
+ */
+import Fastify from 'fastify';
+import { buildApp } from '../../server/src/app.js';
+import { loadConfig } from '../../server/src/config/env.js';
+import { createSession } from '../../server/src/modules/auth/session.repository.js';
+import { seedBench } from './seed.js';
+
+export interface ServerReady {
+  type: 'ready';
+  port: number;
+  barePort: number;
+  dialect: 'sqlite' | 'postgres';
+  seed: { tickets: number; rows: number; ms: number };
+  /** Tokens of the heavy designers, with a sample of their ticket ids each. */
+  designers: { token: string; tickets: number[] }[];
+  leadTokens: string[];
+  apiKey: string;
+}
+
+export const BENCH_API_KEY = 'bench-integration-key';
+
+async function main() {
+  const url = process.env.BENCH_DATABASE_URL!;
+  const schema = process.env.BENCH_DB_SCHEMA || undefined;
+  const tickets = Number(process.env.BENCH_TICKETS ?? 200_000);
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: process.env.BENCH_DATA_DIR!,
+    DATABASE_URL: url,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    SMS_SENDER: 'log',
+    WEB_DIST: `${process.env.BENCH_DATA_DIR}/no-web-build`,
+    INTEGRATION_API_KEY: BENCH_API_KEY,
+    SIMULATOR_RATE_PER_MIN: '0',
+  });
+  const app = await buildApp({ config, logger: false, dbSchema: schema });
+  await app.ready();
+  const seeded = await seedBench(app.db, app.dialect, tickets);
+  const designers = [];
+  for (const id of seeded.heavy) {
+    const s = await createSession(app.db, id, 24, { ip: '127.0.0.1', userAgent: 'bench' });
+    designers.push({ token: s.token, tickets: seeded.sampleTickets.get(id) ?? [] });
+  }
+  const leadTokens = [];
+  for (const id of seeded.leads) leadTokens.push((await createSession(app.db, id, 24, { ip: '127.0.0.1', userAgent: 'bench' })).token);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => ({ code: 200, success: true, message: '获取成功', data: { hello: 'world', n: 42 } }));
+  await bare.listen({ host: '127.0.0.1', port: 0 });
+
+  const portOf = (s: typeof app.server) => {
+    const a = s.address();
+    return typeof a === 'object' && a ? a.port : 0;
+  };
+  const ready: ServerReady = {
+    type: 'ready',
+    port: portOf(app.server),
+    barePort: portOf(bare.server),
+    dialect: app.dialect,
+    seed: { tickets: seeded.tickets, rows: seeded.rows, ms: seeded.ms },
+    designers,
+    leadTokens,
+    apiKey: BENCH_API_KEY,
+  };
+  process.send!(ready);
+  process.on('message', (m: { type?: string }) => {
+    if (m.type !== 'stop') return;
+    void Promise.all([app.close(), bare.close()]).finally(() => process.exit(0));
+  });
+  process.on('disconnect', () => process.exit(0));
+}
+
+main().catch((err: unknown) => {
+  console.error('bench server failed:', err);
+  process.exit(1);
+});

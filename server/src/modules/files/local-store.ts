@@ -1,0 +1,131 @@
+/**
+ * The disk side of the embedded object store: objects live at `<root>/<key>`, uploads stream into
+ * a partial file next to the root and are renamed into place only once they passed every check.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyReply } from 'fastify';
+import { contentDisposition, contentTypeFor, objectPath } from './object-keys.js';
+import { ossErrors } from './oss-errors.js';
+
+/** Where partial uploads are written: beside the object root, never inside it (not servable). */
+export function partialDir(root: string): string {
+  return `${path.resolve(root)}.partial`;
+}
+
+export interface ReceivedObject {
+  partialPath: string;
+  size: number;
+  /** MD5 of the bytes, uppercase hex (OSS's ETag for a simple upload). */
+  md5: string;
+}
+
+/**
+ * Streams an upload into a partial file, counting the real bytes: one byte over `maxSize` aborts
+ * the stream with EntityTooLarge and the partial file is removed. Any failure removes it too.
+ */
+export async function receiveObject(source: Readable, root: string, maxSize: number): Promise<ReceivedObject> {
+  const dir = partialDir(root);
+  await mkdir(dir, { recursive: true });
+  const partialPath = path.join(dir, `${randomUUID()}.part`);
+  const md5 = createHash('md5');
+  let size = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > maxSize) {
+        done(ossErrors.tooLarge());
+        return;
+      }
+      md5.update(chunk);
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(source, meter, createWriteStream(partialPath, { flags: 'wx' }));
+  } catch (err) {
+    await rm(partialPath, { force: true });
+    throw err;
+  }
+  return { partialPath, size, md5: md5.digest('hex').toUpperCase() };
+}
+
+/** Moves a verified upload to its key (replacing an older object with that key, as OSS does). */
+export async function commitObject(received: ReceivedObject, root: string, key: string): Promise<void> {
+  const target = objectPath(root, key);
+  try {
+    if (!target) throw ossErrors.invalidObjectName();
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(received.partialPath, target);
+  } catch (err) {
+    await rm(received.partialPath, { force: true });
+    const code = (err as NodeJS.ErrnoException).code;
+    // A key whose path runs through an existing object (or names a "directory" of others).
+    if (code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR') throw ossErrors.invalidObjectName();
+    throw err;
+  }
+}
+
+export async function discardObject(root: string, key: string): Promise<void> {
+  const target = objectPath(root, key);
+  if (target) await rm(target, { force: true });
+}
+
+/** Removes partial files older than a day (left behind by a crash mid-upload). */
+export async function sweepPartials(root: string, olderThanMs = 24 * 60 * 60 * 1000, now = Date.now()): Promise<void> {
+  const dir = partialDir(root);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const st = await stat(file).catch(() => undefined);
+    if (st?.isFile() && now - st.mtimeMs > olderThanMs) await rm(file, { force: true });
+  }
+}
+
+export interface SendObjectOptions {
+  /** Overrides the default (inline for images, attachment otherwise). */
+  disposition?: 'inline' | 'attachment';
+  cacheControl?: string;
+}
+
+/**
+ * Streams the object stored under `key` with its content type, a Content-Disposition (inline for
+ * images, attachment with the UTF-8 file name otherwise), `nosniff`, and a CSP that keeps an
+ * uploaded file from running anything. Resolves false (having sent nothing) when there is no such
+ * object or the key is not a safe one; on true the caller returns `reply`.
+ *
+ * Reusable by modules that hand out files only to the people allowed to see them: the local
+ * store's own `GET /oss/<key>` relies on keys being unguessable (each upload directory carries a
+ * random nonce, see object-keys.ts), like a public-read bucket does.
+ */
+export async function sendStoredObject(reply: FastifyReply, root: string, key: string, opts: SendObjectOptions = {}): Promise<boolean> {
+  const full = objectPath(root, key);
+  if (!full) return false;
+  let handle;
+  try {
+    handle = await open(full, 'r');
+  } catch {
+    return false;
+  }
+  const st = await handle.stat();
+  if (!st.isFile()) {
+    await handle.close();
+    return false;
+  }
+  reply
+    .header('content-type', contentTypeFor(key))
+    .header('content-length', st.size)
+    .header('content-disposition', contentDisposition(key, opts.disposition))
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox")
+    .header('cache-control', opts.cacheControl ?? 'private, max-age=86400')
+    .header('last-modified', st.mtime.toUTCString())
+    .header('etag', `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`);
+  reply.send(handle.createReadStream());
+  return true;
+}
+

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { nowMs } from '../../lib/time.js';
+import { demoOrder, newOrderNo, pick } from './demo-orders.js';
+
+/**
+ * The demo order simulator: SIMULATOR_RATE_PER_MIN new orders a minute through the same ingestion
+ * service as the integration API (so they are system-assigned or land in the hall, with messages).
+ * Off (0) by default and in tests. Each API instance runs its own when enabled.
+ */
+export function registerSimulator(app: FastifyInstance, ratePerMin: number): void {
+  if (!(ratePerMin > 0)) return;
+  const everyMs = Math.max(10, Math.round(60_000 / ratePerMin));
+  let timer: NodeJS.Timeout | undefined;
+  let busy = false;
+
+  async function tick() {
+    if (busy) return; // never pile up behind a slow database
+    busy = true;
+    try {
+      const [shops, products] = await Promise.all([
+        app.db.selectFrom('shops').select('id').execute(),
+        app.db.selectFrom('products').select(['id', 'name']).execute(),
+      ]);
+      if (!shops.length || !products.length) return;
+      const order = demoOrder(Math.random, newOrderNo('SIM', nowMs()), pick(Math.random, shops), pick(Math.random, products));
+      const { ticket } = await app.tickets.ingest(order, 'simulator');
+      app.log.debug({ order_no: ticket.order_no, designer_id: ticket.designer_id }, 'simulated order');
+    } catch (err) {
+      app.log.warn({ err }, 'order simulator failed');
+    } finally {
+      busy = false;
+    }
+  }
+
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => void tick(), everyMs);
+    timer.unref();
+    app.log.info(`order simulator: ${ratePerMin} orders/min`);
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+}

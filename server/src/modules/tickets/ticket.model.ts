@@ -1,0 +1,96 @@
+/**
+ * The ticket domain's vocabulary: statuses (spec §3), stages, how a ticket was allocated, timeline
+ * event types, and the Asia/Shanghai day used for daily capacity.
+ */
+import type { Designer } from '../../db/schema.js';
+import { designerCode } from '../user/profile.js';
+
+/** Spec §3 ticket status strings. */
+export const TICKET_STATUS = {
+  normal: '0',
+  terminated: '1',
+  refunded: '2',
+  orderClosed: '3',
+  completed: '4',
+  factoryRejected: '5',
+  manuallyClosed: '6',
+  oneClick: '7',
+} as const;
+export const TICKET_STATUSES = ['0', '1', '2', '3', '4', '5', '6', '7'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** Statuses a designer still works on (normal, factory rejected: rework, one-click order). */
+export const OPEN_STATUSES: TicketStatus[] = ['0', '5', '7'];
+/** Statuses a new ticket may arrive with from upstream. */
+export const ARRIVAL_STATUSES = ['0', '7'] as const;
+
+export const STAGES = ['waiting', 'first_draft', 'final_draft', 'done'] as const;
+export type Stage = (typeof STAGES)[number];
+/** Stages still owing a draft (the only ones that can be overdue). */
+export const DRAFT_DUE_STAGES: Stage[] = ['waiting', 'first_draft'];
+
+export const ALLOCATION_HOWS = ['system', 'manual', 'hall', 'transfer'] as const;
+export type AllocationHow = (typeof ALLOCATION_HOWS)[number];
+
+export const DRAFT_KINDS = ['first', 'final'] as const;
+export type DraftKind = (typeof DRAFT_KINDS)[number];
+
+/** Timeline event types with the Chinese name the detail view shows. */
+export const EVENT_TYPE_NAMES = {
+  created: '工单创建',
+  system_assigned: '系统派单',
+  manual_assigned: '手动派单',
+  grabbed: '大厅领取',
+  transferred: '工单转派',
+  urged: '催稿',
+  marked_abnormal: '标记异常',
+  closed: '手动关闭',
+  terminated: '终止设计',
+  refunded: '订单退款',
+  completed: '收到完成通知',
+  order_closed: '订单关闭',
+  factory_rejected: '工厂驳回',
+  draft_submitted: '提交稿件',
+  draft_audited: '稿件检查完成',
+  final_review_applied: '申请终稿审核',
+  factory_reject_applied: '申请工厂驳回',
+} as const;
+export type EventType = keyof typeof EVENT_TYPE_NAMES;
+
+export type Actor = { kind: 'designer'; id: number } | { kind: 'system' } | { kind: 'upstream' };
+export const SYSTEM: Actor = { kind: 'system' };
+export const UPSTREAM: Actor = { kind: 'upstream' };
+
+export const ACTOR_NAMES = { system: '系统', upstream: '订单系统' } as const;
+
+const SHANGHAI_OFFSET_MS = 8 * 3600_000;
+
+/** The Asia/Shanghai calendar day (YYYY-MM-DD) of an instant; daily capacity counts per this day. */
+export function shanghaiDay(ms: number): string {
+  return new Date(ms + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The UTC instant (ISO) a Shanghai day starts at. */
+export function shanghaiDayStart(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) - SHANGHAI_OFFSET_MS).toISOString();
+}
+
+export function displayName(d: Pick<Designer, 'id' | 'real_name' | 'nickname'>): string {
+  return d.real_name || d.nickname || designerCode(d.id);
+}
+
+/** "4小时", "1天2小时", "30分钟": how long a designer has. */
+export function minutesText(minutes: number): string {
+  const d = Math.floor(minutes / 1440);
+  const h = Math.floor((minutes % 1440) / 60);
+  const m = minutes % 60;
+  const parts = [d ? `${d}天` : '', h ? `${h}小时` : '', m ? `${m}分钟` : ''].filter(Boolean);
+  return parts.join('') || '0分钟';
+}
+
+/** Whether a database error is a unique-constraint violation (SQLite or PostgreSQL). */
+export function isUniqueViolation(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const code = (err as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -1,0 +1,404 @@
+/** Reads of tickets: lists, detail, counts, the order hall. Every function takes `db` first. */
+import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database, Designer } from '../../db/schema.js';
+import { designerCode } from '../user/profile.js';
+import {
+  ACTOR_NAMES,
+  type AllocationHow,
+  DRAFT_DUE_STAGES,
+  type DraftKind,
+  EVENT_TYPE_NAMES,
+  OPEN_STATUSES,
+  shanghaiDayStart,
+  type Stage,
+} from './ticket.model.js';
+import type { DraftView, ListQuery, PanelCounts, TicketDetail, TicketItem } from './ticket.schemas.js';
+import { productNames, shopNames } from './catalog-names.js';
+
+/** Whose tickets a list or count covers. */
+export type TicketScope =
+  | { kind: 'designer'; designerId: number }
+  | { kind: 'team'; teamId: number; designerId?: number }
+  | { kind: 'pool' };
+
+/** The scope of "my tickets": a designer's current tickets, a team lead's team (or the pool). */
+export function scopeOf(me: Designer, query: Pick<ListQuery, 'scope'> & { designerId?: number } = { scope: 'team' }): TicketScope {
+  if (me.designer_type !== 0) return { kind: 'designer', designerId: me.id };
+  if (query.scope === 'pool') return { kind: 'pool' };
+  if (me.team_id === null) return { kind: 'pool' };
+  return { kind: 'team', teamId: me.team_id, designerId: query.designerId };
+}
+
+type TicketQuery<O> = SelectQueryBuilder<Database, 'tickets', O>;
+
+function applyScope<O>(q: TicketQuery<O>, scope: TicketScope): TicketQuery<O> {
+  switch (scope.kind) {
+    case 'designer':
+      return q.where('tickets.designer_id', '=', scope.designerId);
+    case 'team': {
+      const scoped = q.where('tickets.team_id', '=', scope.teamId);
+      return scope.designerId !== undefined ? scoped.where('tickets.designer_id', '=', scope.designerId) : scoped;
+    }
+    case 'pool':
+      return q.where('tickets.team_id', 'is', null).where('tickets.current_allocation_id', 'is', null);
+  }
+}
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern (escape `\`). */
+function likeContains(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function toUtcBound(value: string, end: boolean): { op: '>=' | '<' | '<='; iso: string } {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    if (!end) return { op: '>=', iso: shanghaiDayStart(value) };
+    const next = new Date(Date.parse(`${value}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
+    return { op: '<', iso: shanghaiDayStart(next) };
+  }
+  return { op: end ? '<=' : '>=', iso: new Date(value).toISOString() };
+}
+
+export type ListFilters = Omit<ListQuery, 'page' | 'pageSize' | 'sort_by' | 'sort_order' | 'designer_id' | 'scope'>;
+
+function applyFilters<O>(q: TicketQuery<O>, f: ListFilters, now: string): TicketQuery<O> {
+  if (f.status?.length) q = f.status.length === 1 ? q.where('tickets.status', '=', f.status[0]!) : q.where('tickets.status', 'in', f.status);
+  if (f.stage) q = q.where('tickets.stage', '=', f.stage);
+  if (f.shop_id !== undefined) q = q.where('tickets.shop_id', '=', f.shop_id);
+  if (f.product_id !== undefined) q = q.where('tickets.product_id', '=', f.product_id);
+  if (f.markers?.length) {
+    const joined = sql<string>`(',' || ${sql.ref('tickets.order_markers')} || ',' || ${sql.ref('tickets.work_markers')} || ',')`;
+    q = q.where((eb) => eb.or(f.markers!.map((m) => eb(joined, 'like', `%,${m},%`))));
+  }
+  if (f.keyword) {
+    const pattern = likeContains(f.keyword);
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`${sql.ref('tickets.order_no')}`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`${sql.ref('tickets.title')}`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  if (f.created_from) {
+    const b = toUtcBound(f.created_from, false);
+    q = q.where('tickets.created_at', b.op, b.iso);
+  }
+  if (f.created_to) {
+    const b = toUtcBound(f.created_to, true);
+    q = q.where('tickets.created_at', b.op, b.iso);
+  }
+  if (f.overdue) {
+    q = q
+      .where('tickets.status', 'in', OPEN_STATUSES)
+      .where('tickets.stage', 'in', DRAFT_DUE_STAGES)
+      .where('tickets.due_at', '<', now);
+  }
+  return q;
+}
+
+const ITEM_COLUMNS = [
+  'tickets.id',
+  'tickets.order_no',
+  'tickets.shop_id',
+  'tickets.product_id',
+  'tickets.title',
+  'tickets.status',
+  'tickets.order_markers',
+  'tickets.work_markers',
+  'tickets.stage',
+  'tickets.allowed_minutes',
+  'tickets.started_at',
+  'tickets.due_at',
+  'tickets.fee_cents',
+  'tickets.team_id',
+  'tickets.designer_id',
+  'tickets.current_allocation_id',
+  'designers.real_name',
+  'designers.nickname',
+  'tickets.created_at',
+  'tickets.updated_at',
+] as const;
+
+/** Ticket rows with their designer's name; shop and product names come from catalog-names. */
+function itemQuery(db: Db) {
+  return db.selectFrom('tickets').leftJoin('designers', 'designers.id', 'tickets.designer_id').select(ITEM_COLUMNS);
+}
+
+interface ItemRow {
+  id: number;
+  order_no: string;
+  shop_id: number;
+  product_id: number;
+  title: string;
+  status: string;
+  order_markers: string;
+  work_markers: string;
+  stage: string;
+  allowed_minutes: number;
+  started_at: string | null;
+  due_at: string | null;
+  fee_cents: number;
+  team_id: number | null;
+  designer_id: number | null;
+  current_allocation_id: number | null;
+  real_name: string | null;
+  nickname: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+function toItem(r: ItemRow, shops: Map<number, string>, products: Map<number, string>): TicketItem {
+  const d = r.designer_id;
+  return {
+    ticket_id: r.id,
+    order_no: r.order_no,
+    shop_id: r.shop_id,
+    shop_name: shops.get(r.shop_id) ?? '',
+    product_id: r.product_id,
+    product_name: products.get(r.product_id) ?? '',
+    title: r.title,
+    status: r.status,
+    order_markers: r.order_markers,
+    work_markers: r.work_markers,
+    stage: r.stage as Stage,
+    allowed_minutes: r.allowed_minutes,
+    started_at: r.started_at,
+    due_at: r.due_at,
+    fee_cents: r.fee_cents,
+    team_id: r.team_id,
+    designer_id: d === null ? null : designerCode(d),
+    designer_name: d === null ? null : r.real_name || r.nickname || designerCode(d),
+    allocation_id: r.current_allocation_id,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+async function toItems(db: Db, rows: ItemRow[]): Promise<TicketItem[]> {
+  if (!rows.length) return [];
+  const [shops, products] = await Promise.all([shopNames(db, rows.map((r) => r.shop_id)), productNames(db, rows.map((r) => r.product_id))]);
+  return rows.map((r) => toItem(r, shops, products));
+}
+
+export interface ListOptions {
+  scope: TicketScope;
+  filters: ListFilters;
+  sortBy: 'created_at' | 'updated_at';
+  sortOrder: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+  now: string;
+}
+
+/**
+ * One page of a scope in one statement: the page's ids come from the tickets indexes alone (a
+ * deferred join: rows skipped by OFFSET are never read), only those rows are read, and the total
+ * rides along as an uncorrelated scalar subquery (evaluated once). A page past the end counts
+ * separately.
+ */
+export async function listTickets(db: Db, o: ListOptions): Promise<{ items: TicketItem[]; total: number }> {
+  const filtered = applyFilters(applyScope(db.selectFrom('tickets'), o.scope), o.filters, o.now);
+  const pageIds = filtered
+    .select('tickets.id')
+    .orderBy(`tickets.${o.sortBy}`, o.sortOrder)
+    .orderBy('tickets.id', o.sortOrder)
+    .limit(o.pageSize)
+    .offset((o.page - 1) * o.pageSize);
+  const rows = await itemQuery(db)
+    .select(() => filtered.select((eb) => eb.fn.countAll<number>().as('n')).as('total'))
+    .where('tickets.id', 'in', pageIds)
+    .orderBy(`tickets.${o.sortBy}`, o.sortOrder)
+    .orderBy('tickets.id', o.sortOrder)
+    .execute();
+  let total = rows.length ? Number(rows[0]!.total) : 0;
+  if (!rows.length && o.page > 1) {
+    const c = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    total = Number(c.n);
+  }
+  return { items: await toItems(db, rows), total };
+}
+
+/** The list item of a ticket row whose designer is known (names from the catalog cache). */
+export async function toItemFromRow(
+  db: Db,
+  t: TicketRow,
+  designer: { real_name: string; nickname: string } | null,
+): Promise<TicketItem> {
+  const [item] = await toItems(db, [{ ...t, real_name: designer?.real_name ?? null, nickname: designer?.nickname ?? null }]);
+  return item!;
+}
+
+export async function ticketItem(db: Db, ticketId: number): Promise<TicketItem | undefined> {
+  const row = await itemQuery(db).where('tickets.id', '=', ticketId).executeTakeFirst();
+  return row && (await toItems(db, [row]))[0];
+}
+
+export function findTicket(db: Db, ticketId: number) {
+  return db.selectFrom('tickets').selectAll().where('id', '=', ticketId).executeTakeFirst();
+}
+export type TicketRow = NonNullable<Awaited<ReturnType<typeof findTicket>>>;
+
+/** Whether `me` may see a ticket: its current designer; a lead: the team's tickets or the pool. */
+export function canRead(me: Designer, t: Pick<TicketRow, 'designer_id' | 'team_id' | 'current_allocation_id'>): boolean {
+  if (me.designer_type !== 0) return t.designer_id === me.id;
+  if (t.team_id !== null) return t.team_id === me.team_id;
+  return t.current_allocation_id === null;
+}
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  if (text === null) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function toDraft(d: {
+  id: number;
+  ticket_id: number;
+  allocation_id: number;
+  designer_id: number;
+  kind: string;
+  files: string;
+  note: string;
+  sync_status: number;
+  audit_result: string | null;
+  audited_at: string | null;
+  created_at: string;
+}): DraftView {
+  return {
+    draft_id: d.id,
+    ticket_id: d.ticket_id,
+    allocation_id: d.allocation_id,
+    designer_id: designerCode(d.designer_id),
+    kind: d.kind as DraftKind,
+    files: parseJson<string[]>(d.files, []),
+    note: d.note,
+    sync_status: d.sync_status,
+    audit_result: d.audit_result,
+    audited_at: d.audited_at,
+    created_at: d.created_at,
+  };
+}
+
+export async function ticketDetail(db: Db, ticketId: number): Promise<TicketDetail | undefined> {
+  const [item, extra, drafts, events, allocations] = await Promise.all([
+    ticketItem(db, ticketId),
+    db.selectFrom('tickets').select(['requirements', 'customer_notes', 'attachments']).where('id', '=', ticketId).executeTakeFirst(),
+    db.selectFrom('drafts').selectAll().where('ticket_id', '=', ticketId).orderBy('id').execute(),
+    db
+      .selectFrom('ticket_events')
+      .leftJoin('designers', 'designers.id', 'ticket_events.actor_id')
+      .select([
+        'ticket_events.id',
+        'ticket_events.type',
+        'ticket_events.actor_kind',
+        'ticket_events.actor_id',
+        'ticket_events.detail',
+        'ticket_events.created_at',
+        'designers.real_name',
+        'designers.nickname',
+      ])
+      .where('ticket_events.ticket_id', '=', ticketId)
+      .orderBy('ticket_events.id')
+      .execute(),
+    db
+      .selectFrom('allocations')
+      .innerJoin('designers', 'designers.id', 'allocations.designer_id')
+      .select([
+        'allocations.id',
+        'allocations.designer_id',
+        'allocations.how',
+        'allocations.assigned_at',
+        'allocations.ended_at',
+        'allocations.end_reason',
+        'designers.real_name',
+        'designers.nickname',
+      ])
+      .where('allocations.ticket_id', '=', ticketId)
+      .orderBy('allocations.id')
+      .execute(),
+  ]);
+  if (!item || !extra) return undefined;
+  return {
+    ...item,
+    requirements: extra.requirements,
+    customer_notes: extra.customer_notes,
+    attachments: parseJson(extra.attachments, []),
+    drafts: drafts.map(toDraft),
+    timeline: events.map((e) => {
+      const kind = e.actor_kind as 'designer' | 'system' | 'upstream';
+      const name =
+        kind === 'designer' && e.actor_id !== null
+          ? e.real_name || e.nickname || designerCode(e.actor_id)
+          : ACTOR_NAMES[kind === 'designer' ? 'system' : kind];
+      return {
+        event_id: e.id,
+        type: e.type,
+        type_name: EVENT_TYPE_NAMES[e.type as keyof typeof EVENT_TYPE_NAMES] ?? e.type,
+        actor: { kind, designer_id: e.actor_id === null ? null : designerCode(e.actor_id), name },
+        detail: parseJson<Record<string, unknown>>(e.detail, {}),
+        created_at: e.created_at,
+      };
+    }),
+    allocations: allocations.map((a) => ({
+      allocation_id: a.id,
+      designer_id: designerCode(a.designer_id),
+      designer_name: a.real_name || a.nickname || designerCode(a.designer_id),
+      how: a.how as AllocationHow,
+      assigned_at: a.assigned_at,
+      ended_at: a.ended_at,
+      end_reason: a.end_reason,
+    })),
+  };
+}
+
+/** The top panel counts over a scope (see panelCountsSchema for each definition). */
+export async function panelCounts(db: Db, scope: TicketScope, now: string, soon: string): Promise<PanelCounts> {
+  const sumIf = (cond: Expression<SqlBool>) => sql<number | null>`sum(case when ${cond} then 1 else 0 end)`;
+  const row = await applyScope(db.selectFrom('tickets'), scope)
+    .where('tickets.status', 'in', OPEN_STATUSES)
+    .select((eb) => {
+      const dueSoon = [eb('tickets.due_at', '>=', now), eb('tickets.due_at', '<', soon)];
+      return [
+        sumIf(eb('tickets.stage', '=', 'waiting')).as('waiting'),
+        sumIf(eb('tickets.stage', '<>', 'done')).as('in_progress'),
+        sumIf(eb.and([eb('tickets.stage', '=', 'waiting'), ...dueSoon])).as('first_draft_due'),
+        sumIf(eb.and([eb('tickets.stage', '=', 'first_draft'), ...dueSoon])).as('final_draft_due'),
+        sumIf(eb.and([eb('tickets.stage', 'in', DRAFT_DUE_STAGES), eb('tickets.due_at', '<', now)])).as('overdue'),
+        sumIf(eb('tickets.status', '=', '5')).as('rejected'),
+      ];
+    })
+    .executeTakeFirstOrThrow();
+  const n = (v: unknown) => Number(v ?? 0);
+  return {
+    waiting: n(row.waiting),
+    in_progress: n(row.in_progress),
+    first_draft_due: n(row.first_draft_due),
+    final_draft_due: n(row.final_draft_due),
+    overdue: n(row.overdue),
+    rejected: n(row.rejected),
+    appealing: 0,
+  };
+}
+
+/** Order hall: unassigned open tickets of products the designer is qualified for (own team or none). */
+export async function hallTickets(db: Db, me: Designer, page: number, pageSize: number): Promise<{ items: TicketItem[]; total: number }> {
+  const restrict = <O>(q: TicketQuery<O>) =>
+    q
+      .where('tickets.current_allocation_id', 'is', null)
+      .where('tickets.status', 'in', ['0', '7'])
+      .where('tickets.product_id', 'in', (eb) => eb.selectFrom('designer_products').select('product_id').where('designer_id', '=', me.id))
+      .where((eb) => (me.team_id === null ? eb('tickets.team_id', 'is', null) : eb.or([eb('tickets.team_id', 'is', null), eb('tickets.team_id', '=', me.team_id)])));
+  const [rows, count] = await Promise.all([
+    restrict(itemQuery(db))
+      .orderBy('tickets.created_at', 'asc')
+      .orderBy('tickets.id', 'asc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    restrict(db.selectFrom('tickets')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: await toItems(db, rows), total: Number(count.n) };
+}

@@ -1,0 +1,755 @@
+/**
+ * Every change to a ticket: ingestion from upstream, allocation (system, manual, hall grab,
+ * transfer), lead actions, upstream status changes, drafts and their audit results.
+ *
+ * Each change runs in one transaction that also writes its timeline event; the messages of
+ * product.md §6 are sent after the commit (the message service persists, then publishes).
+ * "At most one open allocation per ticket" is enforced by the partial unique index
+ * `allocations_one_open_uq`; every state-dependent update is conditional on the state it read, so
+ * concurrent requests (on one instance or many) cannot both win.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database, Designer } from '../../db/schema.js';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.js';
+import { isoAfter, nowIso } from '../../lib/time.js';
+import type { MessageService, OutgoingMessage } from '../messages/message.service.js';
+import { designerCode, parseDesignerCode } from '../user/profile.js';
+import { joinMarkers, type MarkerCode, parseMarkers, withMarker } from './markers.js';
+import { productNames, shopNames } from './catalog-names.js';
+import { canRead, findTicket, ticketItem, type TicketRow, toDraft, toItemFromRow } from './ticket.repository.js';
+import {
+  type Actor,
+  type AllocationHow,
+  displayName,
+  type DraftKind,
+  type EventType,
+  isUniqueViolation,
+  minutesText,
+  OPEN_STATUSES,
+  shanghaiDay,
+  SYSTEM,
+  TICKET_STATUS,
+  type TicketStatus,
+  UPSTREAM,
+} from './ticket.model.js';
+import type { DraftView, OrderInput, TicketItem, UpstreamEvent } from './ticket.schemas.js';
+
+type Trx = Transaction<Database>;
+
+const hasControlChar = (value: string) => [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+type Exec = Db | Trx;
+
+export const TAKEN_MESSAGE = '该工单已被领取';
+const CHANGED_MESSAGE = '工单状态已变化，请刷新后重试';
+
+export interface TicketServiceDeps {
+  db: Db;
+  messages: MessageService;
+  log: FastifyBaseLogger;
+}
+
+interface Pending {
+  to: number[];
+  message: OutgoingMessage;
+}
+
+type Candidate = Pick<Designer, 'id' | 'team_id' | 'daily_capacity' | 'real_name' | 'nickname'>;
+
+export type TicketService = ReturnType<typeof createTicketService>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every change to tickets goes through this service (routes, integration API, simulator, seed). */
+    tickets: TicketService;
+  }
+}
+
+export function createTicketService({ db, messages, log }: TicketServiceDeps) {
+  // -------------------------------------------------------------------------------------------
+  // Plumbing
+
+  /** Work done after a commit: messages to send, caches to fill. */
+  interface Ctx {
+    send(to: number[], message: OutgoingMessage): void;
+    after(fn: () => void): void;
+  }
+
+  /** Runs `work` in a transaction; after the commit, sends the messages it queued. */
+  async function change<T>(work: (trx: Trx, ctx: Ctx) => Promise<T>): Promise<T> {
+    const pending: Pending[] = [];
+    const afterCommit: (() => void)[] = [];
+    const result = await db.transaction().execute((trx) =>
+      work(trx, { send: (to, message) => pending.push({ to, message }), after: (fn) => afterCommit.push(fn) }),
+    );
+    for (const fn of afterCommit) fn();
+    for (const p of pending) {
+      if (!p.to.length) continue;
+      try {
+        await messages.send(p.to, p.message);
+      } catch (err) {
+        // The change is committed; a lost notification must not turn it into an error.
+        log.error({ err, type: p.message.type }, 'ticket message could not be sent');
+      }
+    }
+    return result;
+  }
+
+  type EventRow = { type: EventType; actor: Actor; detail: Record<string, unknown> };
+
+  async function addEvents(trx: Exec, ticketId: number, events: EventRow[], at: string) {
+    await trx
+      .insertInto('ticket_events')
+      .values(
+        events.map((e) => ({
+          ticket_id: ticketId,
+          type: e.type,
+          actor_kind: e.actor.kind,
+          actor_id: e.actor.kind === 'designer' ? e.actor.id : null,
+          detail: JSON.stringify(e.detail),
+          created_at: at,
+        })),
+      )
+      .execute();
+  }
+
+  async function addEvent(trx: Exec, ticketId: number, type: EventType, actor: Actor, detail: Record<string, unknown>, at: string) {
+    await addEvents(trx, ticketId, [{ type, actor, detail }], at);
+  }
+
+  async function teamLeads(trx: Exec, teamId: number | null): Promise<number[]> {
+    if (teamId === null) return [];
+    const rows = await trx
+      .selectFrom('designers')
+      .select('id')
+      .where('team_id', '=', teamId)
+      .where('designer_type', '=', 0)
+      .where('account_status', '=', 1)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  // Shops, products and teams are never deleted: remember the ones seen.
+  const CATALOG_TTL_MS = 5 * 60_000;
+  function remembered<V>(load: (id: number) => Promise<V | undefined>) {
+    const seen = new Map<number, { value: V; at: number }>();
+    return async (id: number): Promise<V | undefined> => {
+      const hit = seen.get(id);
+      if (hit && Date.now() - hit.at < CATALOG_TTL_MS) return hit.value;
+      const value = await load(id);
+      if (value !== undefined) seen.set(id, { value, at: Date.now() });
+      return value;
+    };
+  }
+  const shopName = async (id: number) => (await shopNames(db, [id])).get(id);
+  const productNameOf = async (id: number) => (await productNames(db, [id])).get(id);
+  const teamExists = remembered((id) => db.selectFrom('teams').select('id').where('id', '=', id).executeTakeFirst().then((r) => (r ? true : undefined)));
+
+  async function productName(_trx: Exec, productId: number): Promise<string> {
+    return (await productNameOf(productId)) ?? '';
+  }
+
+  async function designerById(trx: Exec, id: number) {
+    return trx.selectFrom('designers').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async function itemOrThrow(ticketId: number): Promise<TicketItem> {
+    const item = await ticketItem(db, ticketId);
+    if (!item) throw notFound('工单不存在');
+    return item;
+  }
+
+  const info = (t: { id: number }, allocationId: number | null) => ({ ticket_id: t.id, allocation_id: allocationId ?? 0 });
+
+  // -------------------------------------------------------------------------------------------
+  // Allocation core
+
+  /**
+   * Counts one more ticket for the designer today; with `cap`, only while under it (atomic
+   * compare-and-increment, so concurrent assignments cannot overshoot). False when full.
+   *
+   * A conditional UPDATE first: on PostgreSQL a row that fails its WHERE is not kept locked
+   * (an `ON CONFLICT DO UPDATE … WHERE` would keep it, and two transactions trying designers in a
+   * different order could deadlock). Then an insert for a designer without a row yet.
+   */
+  async function claimCapacity(trx: Trx, designerId: number, cap: number | null, now: string): Promise<boolean> {
+    if (cap !== null && cap <= 0) return false;
+    const day = shanghaiDay(Date.parse(now));
+    const bump = async () => {
+      let q = trx
+        .updateTable('designer_loads')
+        .set((eb) => ({
+          assigned_today: eb.case().when('day', '=', day).then(eb('assigned_today', '+', 1)).else(1).end(),
+          day,
+          last_assigned_at: now,
+        }))
+        .where('designer_id', '=', designerId);
+      if (cap !== null) q = q.where((eb) => eb.or([eb('day', '<>', day), eb('assigned_today', '<', cap)]));
+      const r = await q.executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    };
+    if (await bump()) return true;
+    const inserted = await trx
+      .insertInto('designer_loads')
+      .values({ designer_id: designerId, day, assigned_today: 1, last_assigned_at: now })
+      .onConflict((oc) => oc.column('designer_id').doNothing())
+      .returning('designer_id')
+      .executeTakeFirst();
+    if (inserted) return true;
+    // The row exists: it was full, or another transaction has just created it.
+    return bump();
+  }
+
+  /** Shop links committed by this instance (rows are never deleted, so this only saves inserts). */
+  const knownShopLinks = new Set<string>();
+
+  async function linkShop(trx: Trx, ctx: Ctx, designerId: number, shopId: number) {
+    const key = `${designerId}:${shopId}`;
+    if (knownShopLinks.has(key)) return;
+    await trx
+      .insertInto('designer_shops')
+      .values({ designer_id: designerId, shop_id: shopId })
+      .onConflict((oc) => oc.columns(['designer_id', 'shop_id']).doNothing())
+      .execute();
+    ctx.after(() => knownShopLinks.add(key));
+  }
+
+  /**
+   * Opens an allocation of `ticket` to `designer` (ending `previous` for a transfer) and points the
+   * ticket at it. Throws 409 when the ticket changed since it was read; a second open allocation
+   * is refused by the unique index (the caller maps that violation).
+   */
+  async function openAllocation(
+    trx: Trx,
+    ctx: Ctx,
+    ticket: TicketRow,
+    designer: Candidate,
+    how: AllocationHow,
+    by: number | null,
+    now: string,
+    previous?: { allocationId: number; reason: string },
+  ): Promise<number> {
+    if (previous) {
+      const ended = await trx
+        .updateTable('allocations')
+        .set({ ended_at: now, end_reason: previous.reason })
+        .where('id', '=', previous.allocationId)
+        .where('ended_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(ended.numUpdatedRows) !== 1) throw conflict(CHANGED_MESSAGE);
+    }
+    const allocation = await trx
+      .insertInto('allocations')
+      .values({ ticket_id: ticket.id, designer_id: designer.id, how, assigned_by: by, assigned_at: now, ended_at: null, end_reason: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const startedAt = ticket.started_at ?? now;
+    const updated = await trx
+      .updateTable('tickets')
+      .set({
+        designer_id: designer.id,
+        current_allocation_id: allocation.id,
+        team_id: designer.team_id ?? ticket.team_id,
+        started_at: startedAt,
+        due_at: isoAfter(ticket.allowed_minutes * 60_000, Date.parse(startedAt)),
+        updated_at: now,
+      })
+      .where('id', '=', ticket.id)
+      .where('current_allocation_id', previous ? '=' : 'is', previous ? previous.allocationId : null)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw conflict(previous ? CHANGED_MESSAGE : TAKEN_MESSAGE);
+    await linkShop(trx, ctx, designer.id, ticket.shop_id);
+    return allocation.id;
+  }
+
+  /**
+   * Designers the system may give a ticket to, best first: regular designers (type 1) who accept
+   * tickets, are active and onboarded, are qualified for the product (and in the ticket's team, if
+   * it has one) and are under today's capacity; fewest tickets assigned today first, then the one
+   * whose last assignment is oldest (never assigned: first), then the lowest id.
+   */
+  async function systemCandidates(trx: Exec, ticket: Pick<TicketRow, 'product_id' | 'team_id'>, now: string, limit: number) {
+    const day = shanghaiDay(Date.parse(now));
+    let q = trx
+      .selectFrom('designer_products as dp')
+      .innerJoin('designers as d', 'd.id', 'dp.designer_id')
+      .leftJoin('designer_loads as l', 'l.designer_id', 'd.id')
+      .select((eb) => {
+        const today = eb.case().when('l.day', '=', day).then(eb.ref('l.assigned_today')).else(0).end();
+        return ['d.id', 'd.team_id', 'd.daily_capacity', 'd.real_name', 'd.nickname', today.as('today'), eb.fn.coalesce('l.last_assigned_at', eb.val('')).as('last_at')];
+      })
+      .where('dp.product_id', '=', ticket.product_id)
+      .where('d.designer_type', '=', 1)
+      .where('d.online_ticket_status', '=', 1)
+      .where('d.account_status', '=', 1)
+      .where('d.current_registration_step', '>=', 6)
+      .where((eb) => eb(eb.case().when('l.day', '=', day).then(eb.ref('l.assigned_today')).else(0).end(), '<', eb.ref('d.daily_capacity')));
+    if (ticket.team_id !== null) q = q.where('d.team_id', '=', ticket.team_id);
+    return q.orderBy('today').orderBy('last_at').orderBy('d.id').limit(limit).execute();
+  }
+
+  /** Picks and claims a designer for a new ticket inside `trx`; null when nobody is free. */
+  async function pickDesigner(trx: Trx, ticket: Pick<TicketRow, 'product_id' | 'team_id'>, now: string) {
+    for (let round = 0; round < 3; round++) {
+      const candidates = await systemCandidates(trx, ticket, now, 5);
+      for (const c of candidates) {
+        if (await claimCapacity(trx, c.id, c.daily_capacity, now)) return c; // else: filled meanwhile
+      }
+      if (candidates.length < 5) return null;
+    }
+    return null;
+  }
+
+  function assignedTitle(orderNo: string, product: string, minutes: number) {
+    return `系统为你分配了新工单 ${orderNo}（${product}），请在${minutesText(minutes)}内完成设计`;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Ingestion (integration API and simulator)
+
+  class DuplicateOrder extends Error {}
+
+  /** PostgreSQL may still pick a deadlock victim under heavy contention: the work is retried whole. */
+  async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+    for (let i = 1; ; i++) {
+      try {
+        return await work();
+      } catch (err) {
+        const code = (err as { code?: unknown }).code;
+        if (i >= attempts || (code !== '40P01' && code !== '40001')) throw err;
+      }
+    }
+  }
+
+  /**
+   * Creates the ticket of an order and system-assigns it in one transaction: the designer is
+   * picked and their capacity claimed first, then the ticket is inserted already assigned (one
+   * round trip less per order). A second ticket with the same order_no is never created; the
+   * repeat (even a concurrent one) answers with the existing ticket.
+   */
+  async function ingest(input: OrderInput, source: 'upstream' | 'simulator' = 'upstream'): Promise<{ ticket: TicketItem; created: boolean }> {
+    const [shop, product, team] = await Promise.all([
+      shopName(input.shop_id),
+      productNameOf(input.product_id),
+      input.team_id ? teamExists(input.team_id) : true,
+    ]);
+    const errors = [
+      shop === undefined && { field: 'shop_id', message: '店铺不存在' },
+      product === undefined && { field: 'product_id', message: '产品不存在' },
+      !team && { field: 'team_id', message: '团队不存在' },
+    ].filter((e): e is { field: string; message: string } => Boolean(e));
+    if (errors.length) throw new AppError(422, errors[0]!.message, errors);
+
+    try {
+      const done = await retryOnDeadlock(() => change(async (trx, ctx) => {
+        const now = nowIso();
+        const teamId = input.team_id ?? null;
+        const chosen = await pickDesigner(trx, { product_id: input.product_id, team_id: teamId }, now);
+        const ticket = await trx
+          .insertInto('tickets')
+          .values({
+            order_no: input.order_no,
+            shop_id: input.shop_id,
+            product_id: input.product_id,
+            title: input.title,
+            requirements: input.requirements,
+            customer_notes: input.customer_notes,
+            attachments: JSON.stringify(input.attachments),
+            status: input.status,
+            order_markers: joinMarkers(input.order_markers),
+            work_markers: '',
+            stage: 'waiting',
+            allowed_minutes: input.allowed_minutes,
+            started_at: chosen ? now : null,
+            due_at: chosen ? isoAfter(input.allowed_minutes * 60_000, Date.parse(now)) : null,
+            fee_cents: input.fee_cents,
+            team_id: chosen?.team_id ?? teamId,
+            designer_id: chosen?.id ?? null,
+            current_allocation_id: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .onConflict((oc) => oc.column('order_no').doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (!ticket) throw new DuplicateOrder(); // rolls the capacity claim back
+        const createdEvent: EventRow = { type: 'created', actor: source === 'upstream' ? UPSTREAM : SYSTEM, detail: { order_no: ticket.order_no, source } };
+        if (!chosen) {
+          await addEvents(trx, ticket.id, [createdEvent], now);
+          return { ticket, designer: null };
+        }
+        const allocation = await trx
+          .insertInto('allocations')
+          .values({ ticket_id: ticket.id, designer_id: chosen.id, how: 'system', assigned_by: null, assigned_at: now, ended_at: null, end_reason: null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx.updateTable('tickets').set({ current_allocation_id: allocation.id }).where('id', '=', ticket.id).execute();
+        await linkShop(trx, ctx, chosen.id, ticket.shop_id);
+        await addEvents(
+          trx,
+          ticket.id,
+          [createdEvent, { type: 'system_assigned', actor: SYSTEM, detail: { allocation_id: allocation.id, designer_id: designerCode(chosen.id), designer_name: displayName(chosen) } }],
+          now,
+        );
+        ctx.send([chosen.id], { type: 2, title: assignedTitle(ticket.order_no, product!, ticket.allowed_minutes), info: info(ticket, allocation.id) });
+        return { ticket: { ...ticket, current_allocation_id: allocation.id }, designer: chosen };
+      }));
+      return { ticket: await toItemFromRow(db, done.ticket, done.designer), created: true };
+    } catch (err) {
+      if (!(err instanceof DuplicateOrder) && !isUniqueViolation(err)) throw err;
+      // The order exists (sent before, or by a concurrent request that won).
+      const row = await db.selectFrom('tickets').select('id').where('order_no', '=', input.order_no).executeTakeFirst();
+      if (!row) throw err;
+      return { ticket: await itemOrThrow(row.id), created: false };
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Upstream status changes and audit results
+
+  const UPSTREAM_CHANGES: Record<UpstreamEvent, { status: TicketStatus; event: EventType; message?: number }> = {
+    refund: { status: TICKET_STATUS.refunded, event: 'refunded' },
+    completion: { status: TICKET_STATUS.completed, event: 'completed' },
+    close: { status: TICKET_STATUS.orderClosed, event: 'order_closed', message: 28 },
+    factory_reject: { status: TICKET_STATUS.factoryRejected, event: 'factory_rejected', message: 32 },
+  };
+
+  async function upstreamStatus(orderNo: string, event: UpstreamEvent, reason: string): Promise<{ ticket: TicketItem; changed: boolean }> {
+    const row = await db.selectFrom('tickets').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
+    if (!row) throw notFound('订单不存在');
+    const spec = UPSTREAM_CHANGES[event];
+    if (row.status === spec.status) return { ticket: await itemOrThrow(row.id), changed: false };
+    const changed = await change(async (trx, { send }) => {
+      const now = nowIso();
+      const patch: { status: string; updated_at: string; stage?: string; work_markers?: string } = { status: spec.status, updated_at: now };
+      if (event === 'completion') patch.stage = 'done';
+      if (event === 'factory_reject') patch.work_markers = withMarker(row.work_markers, 'FACTORY_REJECT');
+      const r = await trx.updateTable('tickets').set(patch).where('id', '=', row.id).where('status', '=', row.status).executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) return false; // another change won; the caller may retry
+      await addEvent(trx, row.id, spec.event, UPSTREAM, { from: row.status, to: spec.status, reason }, now);
+      if (spec.message && row.designer_id !== null) {
+        const title =
+          spec.message === 28
+            ? `工单 ${row.order_no} 对应的订单已关闭${reason ? `：${reason}` : ''}`
+            : `工单 ${row.order_no} 被工厂驳回${reason ? `：${reason}` : '，请及时处理'}`;
+        send([row.designer_id], { type: spec.message, title, info: info(row, row.current_allocation_id) });
+      }
+      return true;
+    });
+    if (!changed) throw conflict(CHANGED_MESSAGE);
+    return { ticket: await itemOrThrow(row.id), changed: true };
+  }
+
+  const SYNC_TEXT: Record<number, string> = { 1: '同步成功', 2: '同步失败', 3: '自动检查异常' };
+
+  async function auditDraft(draftId: number, syncStatus: number, result: string): Promise<{ draft: DraftView; changed: boolean }> {
+    const draft = await db.selectFrom('drafts').selectAll().where('id', '=', draftId).executeTakeFirst();
+    if (!draft) throw notFound('稿件不存在');
+    if (draft.sync_status === syncStatus && (draft.audit_result ?? '') === result) return { draft: toDraft(draft), changed: false };
+    await change(async (trx, { send }) => {
+      const now = nowIso();
+      await trx.updateTable('drafts').set({ sync_status: syncStatus, audit_result: result, audited_at: now }).where('id', '=', draft.id).execute();
+      await trx.updateTable('tickets').set({ updated_at: now }).where('id', '=', draft.ticket_id).execute();
+      await addEvent(trx, draft.ticket_id, 'draft_audited', UPSTREAM, { draft_id: draft.id, kind: draft.kind, sync_status: syncStatus, result }, now);
+      const ticket = await trx.selectFrom('tickets').select(['id', 'order_no']).where('id', '=', draft.ticket_id).executeTakeFirstOrThrow();
+      const first = draft.kind === 'first';
+      send([draft.designer_id], {
+        type: first ? 15 : 16,
+        title: `工单 ${ticket.order_no} 的${first ? '初稿' : '终稿'}缩略图与轮廓检查已完成：${SYNC_TEXT[syncStatus] ?? ''}`,
+        info: info(ticket, draft.allocation_id),
+      });
+    });
+    const fresh = await db.selectFrom('drafts').selectAll().where('id', '=', draftId).executeTakeFirstOrThrow();
+    return { draft: toDraft(fresh), changed: true };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Team-lead actions (designer_type 0; the team's tickets and the unassigned pool)
+
+  async function leadTicket(lead: Designer, ticketId: number): Promise<TicketRow> {
+    if (lead.designer_type !== 0) throw forbidden('只有团队负责人可以执行该操作');
+    const t = await findTicket(db, ticketId);
+    if (!t || !canRead(lead, t)) throw notFound('工单不存在');
+    return t;
+  }
+
+  function requireOpen(t: TicketRow) {
+    if (!OPEN_STATUSES.includes(t.status as TicketStatus)) throw conflict('工单已结束，不能执行该操作');
+  }
+
+  async function teamDesigner(lead: Designer, code: string): Promise<Designer> {
+    const id = parseDesignerCode(code);
+    const d = id ? await designerById(db, id) : undefined;
+    if (!d || d.team_id === null || d.team_id !== lead.team_id) throw invalid('designer_id', '该设计师不在你的团队中');
+    if (d.designer_type === 0) throw invalid('designer_id', '只能指派给团队中的设计师');
+    if (d.account_status !== 1) throw invalid('designer_id', '该设计师账号已停用');
+    if (d.current_registration_step < 6) throw invalid('designer_id', '该设计师尚未完成入驻引导');
+    return d;
+  }
+
+  const mapTaken = (err: unknown): never => {
+    if (isUniqueViolation(err)) throw conflict(TAKEN_MESSAGE);
+    throw err;
+  };
+
+  async function assign(lead: Designer, ticketId: number, code: string): Promise<TicketItem> {
+    const t = await leadTicket(lead, ticketId);
+    requireOpen(t);
+    if (t.current_allocation_id !== null) throw conflict('该工单已分配，请使用转派');
+    const target = await teamDesigner(lead, code);
+    await change(async (trx, ctx) => {
+      const { send } = ctx;
+      const now = nowIso();
+      await claimCapacity(trx, target.id, null, now); // a lead may go over capacity on purpose
+      const allocationId = await openAllocation(trx, ctx, t, target, 'manual', lead.id, now);
+      await addEvent(trx, t.id, 'manual_assigned', { kind: 'designer', id: lead.id }, { allocation_id: allocationId, designer_id: designerCode(target.id), designer_name: displayName(target) }, now);
+      send([target.id], {
+        type: 25,
+        title: `${displayName(lead)}将工单 ${t.order_no}（${await productName(trx, t.product_id)}）指派给你`,
+        info: info(t, allocationId),
+      });
+    }).catch(mapTaken);
+    return itemOrThrow(t.id);
+  }
+
+  async function transfer(lead: Designer, ticketId: number, code: string, reason: string): Promise<TicketItem> {
+    const t = await leadTicket(lead, ticketId);
+    requireOpen(t);
+    if (t.current_allocation_id === null || t.designer_id === null) throw conflict('该工单尚未分配，请使用指派');
+    const target = await teamDesigner(lead, code);
+    if (target.id === t.designer_id) throw invalid('designer_id', '该工单已由此设计师处理');
+    const from = await designerById(db, t.designer_id);
+    const previous = t.current_allocation_id;
+    await change(async (trx, ctx) => {
+      const { send } = ctx;
+      const now = nowIso();
+      await claimCapacity(trx, target.id, null, now);
+      const allocationId = await openAllocation(trx, ctx, t, target, 'transfer', lead.id, now, { allocationId: previous, reason: 'transferred' });
+      await addEvent(
+        trx,
+        t.id,
+        'transferred',
+        { kind: 'designer', id: lead.id },
+        {
+          allocation_id: allocationId,
+          from_designer_id: designerCode(t.designer_id!),
+          from_name: from ? displayName(from) : '',
+          to_designer_id: designerCode(target.id),
+          to_name: displayName(target),
+          reason,
+        },
+        now,
+      );
+      send([target.id], { type: 21, title: `${displayName(lead)}将工单 ${t.order_no} 转派给你${reason ? `：${reason}` : ''}`, info: info(t, allocationId) });
+      send([t.designer_id!], { type: 21, title: `工单 ${t.order_no} 已由${displayName(lead)}转派给${displayName(target)}`, info: info(t, previous) });
+    }).catch(mapTaken);
+    return itemOrThrow(t.id);
+  }
+
+  async function urge(lead: Designer, ticketId: number, note: string): Promise<TicketItem> {
+    const t = await leadTicket(lead, ticketId);
+    requireOpen(t);
+    if (t.designer_id === null) throw conflict('该工单尚未分配，无法催稿');
+    if (t.stage === 'final_draft' || t.stage === 'done') throw conflict('终稿已提交，无需催稿');
+    const designerId = t.designer_id;
+    await change(async (trx, { send }) => {
+      const now = nowIso();
+      await trx.updateTable('tickets').set({ updated_at: now }).where('id', '=', t.id).execute();
+      await addEvent(trx, t.id, 'urged', { kind: 'designer', id: lead.id }, { designer_id: designerCode(designerId), note }, now);
+      const what = t.stage === 'waiting' ? '初稿' : '终稿';
+      send([designerId], { type: 20, title: `${displayName(lead)}催促工单 ${t.order_no} 尽快提交${what}${note ? `：${note}` : ''}`, info: info(t, t.current_allocation_id) });
+    });
+    return itemOrThrow(t.id);
+  }
+
+  async function markAbnormal(lead: Designer, ticketId: number, reason: string): Promise<TicketItem> {
+    const t = await leadTicket(lead, ticketId);
+    requireOpen(t);
+    if (parseMarkers(t.work_markers).includes('ABNORMAL')) throw conflict('该工单已标记为异常');
+    await change(async (trx, { send }) => {
+      const now = nowIso();
+      const r = await trx
+        .updateTable('tickets')
+        .set({ work_markers: withMarker(t.work_markers, 'ABNORMAL'), updated_at: now })
+        .where('id', '=', t.id)
+        .where('work_markers', '=', t.work_markers)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) throw conflict(CHANGED_MESSAGE);
+      await addEvent(trx, t.id, 'marked_abnormal', { kind: 'designer', id: lead.id }, { reason }, now);
+      if (t.designer_id !== null) {
+        send([t.designer_id], { type: 24, title: `工单 ${t.order_no} 被标记为异常：${reason}`, info: info(t, t.current_allocation_id) });
+      }
+    });
+    return itemOrThrow(t.id);
+  }
+
+  async function close(lead: Designer, ticketId: number, reason: string): Promise<TicketItem> {
+    const t = await leadTicket(lead, ticketId);
+    requireOpen(t);
+    await change(async (trx, { send }) => {
+      const now = nowIso();
+      const r = await trx
+        .updateTable('tickets')
+        .set({ status: TICKET_STATUS.manuallyClosed, updated_at: now })
+        .where('id', '=', t.id)
+        .where('status', '=', t.status)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) throw conflict(CHANGED_MESSAGE);
+      await addEvent(trx, t.id, 'closed', { kind: 'designer', id: lead.id }, { from: t.status, to: TICKET_STATUS.manuallyClosed, reason }, now);
+      if (t.designer_id !== null) {
+        send([t.designer_id], { type: 28, title: `工单 ${t.order_no} 已被${displayName(lead)}关闭：${reason}`, info: info(t, t.current_allocation_id) });
+      }
+    });
+    return itemOrThrow(t.id);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Order hall
+
+  async function grab(me: Designer, ticketId: number): Promise<TicketItem> {
+    if (me.designer_type !== 2 && me.designer_type !== 3) throw forbidden('接单大厅仅对兼职设计师开放');
+    if (me.current_registration_step < 6) throw forbidden('请先完成入驻引导');
+    const t = await findTicket(db, ticketId);
+    const qualified =
+      t &&
+      (await db.selectFrom('designer_products').select('product_id').where('designer_id', '=', me.id).where('product_id', '=', t.product_id).executeTakeFirst());
+    if (!t || !qualified || (t.team_id !== null && t.team_id !== me.team_id)) throw notFound('工单不存在');
+    if (t.current_allocation_id !== null) throw conflict(TAKEN_MESSAGE);
+    if (t.status !== '0' && t.status !== '7') throw conflict('该工单已关闭');
+    await change(async (trx, ctx) => {
+      const now = nowIso();
+      if (!(await claimCapacity(trx, me.id, me.daily_capacity, now))) throw conflict(`今日领取已达上限（${me.daily_capacity}单）`);
+      const allocationId = await openAllocation(trx, ctx, t, me, 'hall', me.id, now);
+      await addEvent(trx, t.id, 'grabbed', { kind: 'designer', id: me.id }, { allocation_id: allocationId, designer_id: designerCode(me.id), designer_name: displayName(me) }, now);
+    }).catch(mapTaken);
+    return itemOrThrow(t.id);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The designer's own actions
+
+  /** The ticket if `me` is its current designer: 404 for others, 403 for the team's lead. */
+  async function ownTicket(me: Designer, ticketId: number): Promise<TicketRow> {
+    const t = await findTicket(db, ticketId);
+    if (!t || !canRead(me, t)) throw notFound('工单不存在');
+    if (t.designer_id !== me.id) throw forbidden('只有负责该工单的设计师可以执行该操作');
+    requireOpen(t);
+    return t;
+  }
+
+  async function submitDraft(me: Designer, ticketId: number, input: { kind: DraftKind; files: string[]; note: string }): Promise<DraftView> {
+    const t = await ownTicket(me, ticketId);
+    const prefix = `draft/${designerCode(me.id)}/`;
+    input.files.forEach((key, i) => {
+      if (!/^draft\/D\d{6,}\/\d{8}\/[A-Za-z0-9_-]{1,64}\/[^/\\]{1,200}$/.test(key) || key.includes('..') || hasControlChar(key)) {
+        throw invalid(`files.${i}`, '文件路径不正确');
+      }
+      if (!key.startsWith(prefix)) throw invalid(`files.${i}`, '只能提交自己上传的文件');
+    });
+    if (new Set(input.files).size !== input.files.length) throw invalid('files', '文件重复');
+    if (input.kind === 'final' && t.stage === 'waiting') throw conflict('请先提交初稿');
+    if (input.kind === 'first' && (t.stage === 'final_draft' || t.stage === 'done')) throw conflict('终稿已提交，不能再提交初稿');
+    const draftId = await change(async (trx) => {
+      const now = nowIso();
+      const late = t.due_at !== null && t.due_at < now;
+      const markers: MarkerCode[] = late ? ['LATE'] : [];
+      const r = await trx
+        .updateTable('tickets')
+        .set({
+          stage: input.kind === 'first' ? 'first_draft' : 'final_draft',
+          work_markers: joinMarkers(t.work_markers, markers.join(',')),
+          updated_at: now,
+        })
+        .where('id', '=', t.id)
+        .where('current_allocation_id', '=', t.current_allocation_id)
+        .where('stage', '=', t.stage)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) throw conflict(CHANGED_MESSAGE);
+      const draft = await trx
+        .insertInto('drafts')
+        .values({
+          ticket_id: t.id,
+          allocation_id: t.current_allocation_id!,
+          designer_id: me.id,
+          kind: input.kind,
+          files: JSON.stringify(input.files),
+          note: input.note,
+          sync_status: 0,
+          audit_result: null,
+          audited_at: null,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await addEvent(trx, t.id, 'draft_submitted', { kind: 'designer', id: me.id }, { draft_id: draft.id, kind: input.kind, files: input.files.length, late, note: input.note }, now);
+      return draft.id;
+    });
+    const fresh = await db.selectFrom('drafts').selectAll().where('id', '=', draftId).executeTakeFirstOrThrow();
+    return toDraft(fresh);
+  }
+
+  async function applyFinalReview(me: Designer, ticketId: number, note: string): Promise<TicketItem> {
+    const t = await ownTicket(me, ticketId);
+    if (t.stage !== 'final_draft') throw conflict('请先提交终稿');
+    if (parseMarkers(t.work_markers).includes('SUBMIT')) throw conflict('已申请终稿审核，请等待审核结果');
+    await change(async (trx, { send }) => {
+      const now = nowIso();
+      const r = await trx
+        .updateTable('tickets')
+        .set({ work_markers: withMarker(t.work_markers, 'SUBMIT'), updated_at: now })
+        .where('id', '=', t.id)
+        .where('work_markers', '=', t.work_markers)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) throw conflict(CHANGED_MESSAGE);
+      await addEvent(trx, t.id, 'final_review_applied', { kind: 'designer', id: me.id }, { note }, now);
+      send(await teamLeads(trx, t.team_id), {
+        type: 14,
+        title: `${displayName(me)}申请工单 ${t.order_no} 的终稿审核${note ? `：${note}` : ''}`,
+        info: info(t, t.current_allocation_id),
+      });
+    });
+    return itemOrThrow(t.id);
+  }
+
+  async function applyFactoryReject(me: Designer, ticketId: number, reason: string): Promise<TicketItem> {
+    const t = await ownTicket(me, ticketId);
+    const pending = await db
+      .selectFrom('ticket_events')
+      .select('id')
+      .where('ticket_id', '=', t.id)
+      .where('type', '=', 'factory_reject_applied')
+      .where('actor_id', '=', me.id)
+      .executeTakeFirst();
+    // Applications are decided with the appeals issue (message 22); until then one per designer.
+    if (pending) throw conflict('已提交工厂驳回申请，请等待审核');
+    await change(async (trx, { send }) => {
+      const now = nowIso();
+      await trx.updateTable('tickets').set({ updated_at: now }).where('id', '=', t.id).execute();
+      await addEvent(trx, t.id, 'factory_reject_applied', { kind: 'designer', id: me.id }, { reason }, now);
+      send(await teamLeads(trx, t.team_id), {
+        type: 23,
+        title: `${displayName(me)}提交了工单 ${t.order_no} 的工厂驳回申请：${reason}`,
+        info: info(t, t.current_allocation_id),
+      });
+    });
+    return itemOrThrow(t.id);
+  }
+
+  return {
+    ingest,
+    upstreamStatus,
+    auditDraft,
+    assign,
+    transfer,
+    urge,
+    markAbnormal,
+    close,
+    grab,
+    submitDraft,
+    applyFinalReview,
+    applyFactoryReject,
+    /** Exposed for tests and the bench: the system's ranking of designers for a ticket. */
+    systemCandidates: (ticket: Pick<TicketRow, 'product_id' | 'team_id'>, limit = 10) => systemCandidates(db, ticket, nowIso(), limit),
+  };
+}

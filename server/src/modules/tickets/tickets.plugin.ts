@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { registerSimulator } from './simulator.js';
+import { createTicketService } from './ticket.service.js';
+
+/** Decorates `app.tickets` (needs db and messages) and runs the demo simulator when configured. */
+export default fp(
+  async function ticketsPlugin(app: FastifyInstance) {
+    app.decorate('tickets', createTicketService({ db: app.db, messages: app.messages, log: app.log }));
+    registerSimulator(app, app.config.simulatorRatePerMin);
+  },
+  { name: 'tickets', dependencies: ['db', 'broker'] },
+);

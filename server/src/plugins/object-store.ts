@@ -1,0 +1,216 @@
+/**
+ * The embedded object store (product.md §1 files row, §8): a stand-in for an Aliyun OSS bucket
+ * when no real one is configured. Registered by app.ts only in the local mode.
+ *
+ * - `POST /oss`: PostObject. A multipart form whose fields come before `file` (as OSS requires);
+ *   verified exactly like a bucket verifies it (modules/files/post-policy.ts), the file streamed to
+ *   disk with its real size held to the policy's `content-length-range`, then moved to its key.
+ *   Refusals are OSS XML errors; nothing of a refused upload stays on disk.
+ * - `GET /oss/<key>`: the stored object, typed by extension (modules/files/local-store.ts).
+ *
+ * Encapsulated (no fastify-plugin): the multipart parser and the XML error handler apply to these
+ * routes only.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { nowIso, nowMs } from '../lib/time.js';
+import { commitObject, discardObject, receiveObject, sendStoredObject, sweepPartials } from '../modules/files/local-store.js';
+import { contentTypeFor, encodeKey, objectPath, parseUploadDir } from '../modules/files/object-keys.js';
+import { escapeXml, OssError, ossErrorXml, ossErrors } from '../modules/files/oss-errors.js';
+import { verifyPostForm } from '../modules/files/post-policy.js';
+import { recordUpload } from '../modules/files/upload.repository.js';
+import { parseDesignerCode } from '../modules/user/profile.js';
+
+const requestIds = new WeakMap<FastifyRequest, string>();
+
+function requestIdOf(req: FastifyRequest): string {
+  let id = requestIds.get(req);
+  if (!id) {
+    id = randomBytes(12).toString('hex').toUpperCase();
+    requestIds.set(req, id);
+  }
+  return id;
+}
+
+function sendOssError(req: FastifyRequest, reply: FastifyReply, err: OssError) {
+  return reply
+    .code(err.status)
+    .header('content-type', 'application/xml')
+    .header('x-oss-request-id', requestIdOf(req))
+    .send(ossErrorXml(err, requestIdOf(req), req.host));
+}
+
+/** Errors of the multipart parser itself: a broken form, or a parser limit. */
+function parserError(err: unknown): OssError {
+  if (err instanceof OssError) return err;
+  if ((err as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') return ossErrors.tooLarge();
+  return ossErrors.malformed();
+}
+
+interface Stored {
+  key: string;
+  size: number;
+  md5: string;
+  status: 200 | 201 | 204;
+}
+
+export default async function objectStorePlugin(app: FastifyInstance) {
+  const oss = app.config.oss;
+  const root = path.resolve(oss.root);
+  await mkdir(root, { recursive: true });
+  await sweepPartials(root);
+
+  await app.register(multipart, {
+    limits: { fieldNameSize: 100, fieldSize: 32 * 1024, fields: 50, parts: 100, headerPairs: 50 },
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    let out: OssError;
+    if (err instanceof OssError) out = err;
+    else if ((err.statusCode ?? 500) < 500 && (err.statusCode === 415 || err.code?.startsWith('FST_'))) out = parserError(err);
+    else {
+      req.log.error({ err }, 'object store failure');
+      out = ossErrors.internal();
+    }
+    // A refused upload is not read to its end: close the connection instead (as OSS does).
+    if (req.method === 'POST') reply.header('connection', 'close');
+    return sendOssError(req, reply, out);
+  });
+
+  /** Verifies the form, streams the file to disk and records the upload. */
+  async function store(fields: Map<string, string>, part: MultipartFile): Promise<Stored> {
+    const verified = verifyPostForm(fields, part.filename ?? '', {
+      accessKeyId: oss.accessKeyId,
+      accessKeySecret: oss.accessKeySecret,
+      region: oss.region,
+      bucket: oss.bucket,
+      nowMs: nowMs(),
+    });
+    // The signature covers the policy, and our policies fix the key prefix with
+    // ["starts-with", "$key", dir]: the dir, and so the designer in it, is one the server itself
+    // signed for the signed-in designer (files.routes.ts). Reading the uploader from it is safe.
+    const dir = verified.keyPrefix === undefined ? undefined : parseUploadDir(verified.keyPrefix);
+    const designerId = dir && parseDesignerCode(dir.designerCode);
+    if (!dir || designerId === undefined) {
+      throw new OssError(403, 'AccessDenied', 'Invalid according to Policy: the key must be inside a signed upload directory.');
+    }
+    if (!objectPath(root, verified.key)) throw ossErrors.invalidObjectName();
+
+    const received = await receiveObject(part.file, root, Math.min(verified.maxSize, oss.maxUploadBytes));
+    if (received.size < verified.minSize) {
+      await rm(received.partialPath, { force: true });
+      throw ossErrors.tooSmall();
+    }
+    await commitObject(received, root, verified.key);
+    try {
+      await recordUpload(app.db, {
+        objectKey: verified.key,
+        designerId,
+        source: dir.source,
+        size: received.size,
+        contentType: contentTypeFor(verified.key),
+        createdAt: nowIso(),
+      });
+    } catch (err) {
+      await discardObject(root, verified.key);
+      throw err;
+    }
+    return { key: verified.key, size: received.size, md5: received.md5, status: verified.successStatus };
+  }
+
+  app.post(
+    '/oss',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'Embedded object store: PostObject (browser upload)',
+        description:
+          'Only without real OSS credentials. A multipart form as for an Aliyun OSS bucket (see GET /oss/get-signature): `key`, `policy`, `x-oss-signature-version`, `x-oss-credential`, `x-oss-date`, `x-oss-signature`, optional `success_action_status`, then `file`. 204 on success; refusals are OSS XML errors (400/403).',
+        servers: [{ url: '/' }],
+      },
+    },
+    async (req, reply) => {
+      if (!req.isMultipart()) throw ossErrors.malformed();
+      const parts = req.parts({ limits: { fileSize: oss.maxUploadBytes + 1 } })[Symbol.asyncIterator]();
+      const next = async () => {
+        try {
+          return await parts.next();
+        } catch (err) {
+          throw parserError(err);
+        }
+      };
+
+      const fields = new Map<string, string>();
+      let stored: Stored | undefined;
+      for (let item = await next(); !item.done; item = await next()) {
+        const part = item.value;
+        if (part.type === 'field') {
+          const name = part.fieldname.toLowerCase();
+          if (typeof part.value !== 'string' || part.valueTruncated) throw ossErrors.invalidArgument(`The form field ${name} is not valid.`);
+          if (fields.has(name)) throw ossErrors.duplicateField(name);
+          fields.set(name, part.value);
+          continue;
+        }
+        if (part.fieldname.toLowerCase() !== 'file') {
+          part.file.destroy();
+          throw ossErrors.invalidArgument('Only the form field "file" may carry a file.');
+        }
+        try {
+          stored = await store(fields, part);
+        } catch (err) {
+          part.file.destroy();
+          throw err;
+        }
+        break;
+      }
+      if (!stored) throw ossErrors.missingField('file');
+
+      // OSS ignores whatever follows the file; read it to the end so the connection can be reused.
+      try {
+        for (let item = await next(); !item.done; item = await next()) {
+          if (item.value.type === 'file') item.value.file.resume();
+        }
+      } catch (err) {
+        req.log.debug({ err }, 'ignored a malformed tail after the uploaded file');
+        reply.header('connection', 'close');
+      }
+
+      reply.header('etag', `"${stored.md5}"`).header('x-oss-request-id', requestIdOf(req));
+      if (stored.status !== 201) return reply.code(stored.status).send();
+      const location = `${req.protocol}://${req.host}/oss/${encodeKey(stored.key)}`;
+      const xml = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<PostResponse>',
+        `  <Bucket>${escapeXml(oss.bucket)}</Bucket>`,
+        `  <Location>${escapeXml(location)}</Location>`,
+        `  <Key>${escapeXml(stored.key)}</Key>`,
+        `  <ETag>"${stored.md5}"</ETag>`,
+        '</PostResponse>',
+        '',
+      ].join('\n');
+      return reply.code(201).header('content-type', 'application/xml').send(xml);
+    },
+  );
+
+  app.get(
+    '/oss/*',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'Embedded object store: read a stored file',
+        description:
+          'Only without real OSS credentials. Content-Type by extension; images inline, other files as attachments with their UTF-8 name; `X-Content-Type-Options: nosniff`. 404 NoSuchKey (XML) when missing; keys leaving the store are refused (400 InvalidObjectName).',
+        servers: [{ url: '/' }],
+      },
+    },
+    async (req, reply) => {
+      const key = (req.params as { '*': string })['*'];
+      if (!objectPath(root, key)) throw ossErrors.invalidObjectName();
+      if (await sendStoredObject(reply, root, key)) return reply;
+      throw ossErrors.noSuchKey();
+    },
+  );
+}
