@@ -51,8 +51,13 @@ export function openDatabase({ url, schema, poolSize = 10 }: OpenDbOptions): Ope
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+/**
+ * Runs pending migrations. On PostgreSQL with a schema the migration tables are named in that
+ * schema: Kysely's existence check otherwise sees another schema's tables (tests run many schemas
+ * at once) and then fails to find its own.
+ */
+export async function migrateToLatest(db: Db, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -23,7 +23,7 @@ export default fp<DbPluginOptions>(
     app.decorate('config', opts.config);
     app.decorate('db', opened.db);
     app.decorate('dialect', opened.dialect);
-    const applied = await migrateToLatest(opened.db);
+    const applied = await migrateToLatest(opened.db, opened.dialect === 'postgres' ? opts.schema : undefined);
     if (applied.length) app.log.info({ applied }, 'database migrated');
     app.addHook('onClose', async () => {
       await opened.close();
