@@ -21,6 +21,9 @@ export const DEMO = {
 
 export type DemoRole = 'lead' | 'designer' | 'partTime';
 
+/** The upstream order system's API key the e2e server runs with (scripts/e2e-server.mjs). */
+export const INTEGRATION_API_KEY = 'e2e-integration-key';
+
 /** What the SPA keeps in localStorage after signing in. */
 export const STORAGE_KEYS = { token: 'token', sessionId: 'session_id' } as const;
 

@@ -72,10 +72,10 @@ test.describe('real-time messages', () => {
     await expect(badge(designerPage)).toHaveAccessibleName(`消息中心，${before + 1}条未读`);
     // Nobody else is told.
     await expect(partTimePage.getByText(text)).toHaveCount(0);
-    // The ticket screen is not in the menu yet, so a ticket notification opens the message centre.
+    // A ticket notification opens My tickets (spec §2).
     await notification.getByText(text).click();
-    await expect(designerPage).toHaveURL(/#\/message-center\/index/);
-    await expect(designerPage.getByRole('table', { name: '消息列表' }).getByText(text)).toBeVisible();
+    await expect(designerPage).toHaveURL(/#\/order-management\/index/);
+    await expect(designerPage.getByRole('table', { name: '工单列表' })).toBeVisible();
   });
 
   test('marking messages read updates the list and the badge', async ({ designerPage, demoSession }) => {

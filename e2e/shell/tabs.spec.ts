@@ -5,7 +5,23 @@ test.describe('navigation tabs', () => {
     await page.goto('/#/home');
     const tabs = page.getByRole('tablist', { name: '已打开的页面' });
     await expect(tabs.getByRole('tab').first()).toHaveText('首页');
-    await expect(page.getByRole('button', { name: '关闭 首页' })).toHaveCount(0);
+    await expect(page.getByTestId('close-tab-/home')).toHaveCount(0);
+    await tabs.getByRole('tab', { name: '首页' }).press('Delete');
+    await expect(tabs.getByRole('tab', { name: '首页' })).toBeVisible();
+  });
+
+  test('a tab closes with its close button or the Delete key, moving to a neighbour', async ({ designerPage: page }) => {
+    const tabs = page.getByRole('tablist', { name: '已打开的页面' });
+    await page.goto('/#/message-center/index');
+    await expect(tabs.getByRole('tab', { name: '消息中心' })).toBeVisible();
+    await page.goto('/#/system/account');
+    await expect(tabs.getByRole('tab', { name: '个人中心' })).toBeVisible();
+    await tabs.getByRole('tab', { name: '个人中心' }).press('Delete');
+    await expect(tabs.getByRole('tab', { name: '个人中心' })).toHaveCount(0);
+    await expect(page).toHaveURL(/#\/message-center\/index$/);
+    await page.getByTestId('close-tab-/message-center/index').click();
+    await expect(tabs.getByRole('tab')).toHaveCount(1);
+    await expect(page).toHaveURL(/#\/home$/);
   });
 
   test('a tab keeps its page state when you come back to it', async ({ designerPage: page }) => {

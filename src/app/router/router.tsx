@@ -12,6 +12,7 @@ import type { RouteComponent } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { dictQueries } from '@/entities/dict';
 import { flattenMenu, menuQueries, pathMatches } from '@/entities/menu';
+import { hallParamsOf, hallSearchSchema, listParamsOf, ticketQueries, ticketSearchSchema } from '@/entities/ticket';
 import { userQueries } from '@/entities/user';
 import { ErrorPage, ForbiddenPage, NotFoundPage, ServerErrorPage } from '@/pages/errors';
 import { LoginPage } from '@/pages/login';
@@ -29,6 +30,8 @@ const AnnouncementPage = lazyRouteComponent(() => import('@/pages/announcement')
 const GuidePage = lazyRouteComponent(() => import('@/pages/guide'), 'GuidePage');
 const HomePage = lazyRouteComponent(() => import('@/pages/home'), 'HomePage');
 const MessageCenterPage = lazyRouteComponent(() => import('@/pages/message-center'), 'MessageCenterPage');
+const MyTicketsPage = lazyRouteComponent(() => import('@/pages/my-tickets'), 'MyTicketsPage');
+const OrderHallPage = lazyRouteComponent(() => import('@/pages/order-hall'), 'OrderHallPage');
 const PrivacyPolicyPage = lazyRouteComponent(() => import('@/pages/privacy-policy'), 'PrivacyPolicyPage');
 const RedirectPage = lazyRouteComponent(() => import('@/pages/redirect'), 'RedirectPage');
 const RegisterPage = lazyRouteComponent(() => import('@/pages/register'), 'RegisterPage');
@@ -178,6 +181,34 @@ const announcementRoute = createRoute({
   beforeLoad: menuGuard('/message-center/announcement'),
 });
 
+/** My tickets: filters, paging, sorting and the open detail drawer live in the search params. */
+const myTicketsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/order-management/index',
+  component: MyTicketsPage,
+  validateSearch: ticketSearchSchema,
+  beforeLoad: menuGuard('/order-management/index'),
+  loaderDeps: ({ search }) => listParamsOf(search),
+  // Start fetching while the page's code loads; the page reads the same queries.
+  loader: ({ context: { queryClient }, deps }) => {
+    void queryClient.prefetchQuery(ticketQueries.list(deps));
+    void queryClient.prefetchQuery(ticketQueries.panelCounts());
+  },
+});
+
+/** The order hall (part-time designers). */
+const orderHallRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/order-hall/index',
+  component: OrderHallPage,
+  validateSearch: hallSearchSchema,
+  beforeLoad: menuGuard('/order-hall/index'),
+  loaderDeps: ({ search }) => hallParamsOf(search),
+  loader: ({ context: { queryClient }, deps }) => {
+    void queryClient.prefetchQuery(ticketQueries.hall(deps));
+  },
+});
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
@@ -189,7 +220,15 @@ const routeTree = rootRoute.addChildren([
   publicRoute('/403', ForbiddenPage),
   publicRoute('/404', NotFoundPage),
   publicRoute('/500', ServerErrorPage),
-  appRoute.addChildren([homeRoute, accountRoute, redirectRoute, messageCenterRoute, announcementRoute]),
+  appRoute.addChildren([
+    homeRoute,
+    accountRoute,
+    redirectRoute,
+    messageCenterRoute,
+    announcementRoute,
+    myTicketsRoute,
+    orderHallRoute,
+  ]),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

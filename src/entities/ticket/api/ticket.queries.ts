@@ -1,10 +1,110 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { http } from '@/shared/api';
+import { type HallSearch, DEFAULT_PAGE_SIZE, type TicketListParams } from '../model/ticket-search';
+import {
+  type DraftKind,
+  draftSchema,
+  panelCountsSchema,
+  shopSchema,
+  ticketDetailSchema,
+  ticketItemSchema,
+  ticketPageSchema,
+} from '../model/ticket.schema';
+
 /**
  * Query keys of the ticket entity. Real-time messages invalidate tickets and the top panel
- * counts through these keys; the ticket screens add their query options under the same keys.
+ * counts through these keys; every ticket query lives under one of them.
  */
 export const ticketKeys = {
   all: () => ['ticket'] as const,
   lists: () => [...ticketKeys.all(), 'list'] as const,
   details: () => [...ticketKeys.all(), 'detail'] as const,
+  /** Shops the designer's tickets come from (a lead: the team's), for the shop filter. */
+  shops: () =>
+    queryOptions({
+      queryKey: [...ticketKeys.all(), 'shops'] as const,
+      queryFn: ({ signal }) => http.get('user/shops', z.object({ items: z.array(shopSchema) }), { signal }),
+      select: (d) => d.items,
+      staleTime: 5 * 60_000,
+    }),
   panelCounts: () => [...ticketKeys.all(), 'panel-counts'] as const,
 };
+
+export interface HallParams {
+  page: number;
+  pageSize: number;
+}
+
+export function hallParamsOf(search: HallSearch): HallParams {
+  return { page: search.page ?? 1, pageSize: search.pageSize ?? DEFAULT_PAGE_SIZE };
+}
+
+export const ticketQueries = {
+  ...ticketKeys,
+  /** My tickets (a lead: the team's), filtered, sorted, one page; the previous page stays shown while the next loads. */
+  list: (params: TicketListParams) =>
+    queryOptions({
+      queryKey: [...ticketKeys.lists(), 'mine', params] as const,
+      queryFn: ({ signal }) => http.get('tickets', ticketPageSchema, { searchParams: { ...params }, signal }),
+      placeholderData: keepPreviousData,
+      staleTime: 10_000,
+    }),
+  /** The order hall (part-time designers): unassigned tickets they may grab. Under lists() so messages refresh it. */
+  hall: (params: HallParams) =>
+    queryOptions({
+      queryKey: [...ticketKeys.lists(), 'hall', params] as const,
+      queryFn: ({ signal }) => http.get('order-hall/tickets', ticketPageSchema, { searchParams: { ...params }, signal }),
+      placeholderData: keepPreviousData,
+      staleTime: 5_000,
+      // Others' grabs send no message: while the hall is on screen it refreshes itself.
+      refetchInterval: 30_000,
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...ticketKeys.details(), id] as const,
+      queryFn: ({ signal }) => http.get(`tickets/${id}`, ticketDetailSchema, { signal }),
+    }),
+  /** Shops the designer's tickets come from (a lead: the team's), for the shop filter. */
+  shops: () =>
+    queryOptions({
+      queryKey: [...ticketKeys.all(), 'shops'] as const,
+      queryFn: ({ signal }) => http.get('user/shops', z.object({ items: z.array(shopSchema) }), { signal }),
+      select: (d) => d.items,
+      staleTime: 5 * 60_000,
+    }),
+  panelCounts: () =>
+    queryOptions({
+      queryKey: ticketKeys.panelCounts(),
+      queryFn: ({ signal }) => http.get('tickets/panel-counts', panelCountsSchema, { signal }),
+      staleTime: 10_000,
+    }),
+};
+
+/** Calls that change a ticket; features wrap them in mutations. */
+export const ticketApi = {
+  submitDraft: (id: number, body: { kind: DraftKind; files: string[]; note: string }) =>
+    http.post(`tickets/${id}/drafts`, draftSchema, { json: body }),
+  applyFinalReview: (id: number, note: string) => http.post(`tickets/${id}/final-review`, ticketItemSchema, { json: { note } }),
+  applyFactoryReject: (id: number, reason: string) => http.post(`tickets/${id}/factory-reject`, ticketItemSchema, { json: { reason } }),
+  assign: (id: number, designerId: string) => http.post(`tickets/${id}/assign`, ticketItemSchema, { json: { designer_id: designerId } }),
+  transfer: (id: number, designerId: string, reason: string) =>
+    http.post(`tickets/${id}/transfer`, ticketItemSchema, { json: { designer_id: designerId, reason } }),
+  urge: (id: number, note: string) => http.post(`tickets/${id}/urge`, ticketItemSchema, { json: { note } }),
+  markAbnormal: (id: number, reason: string) => http.post(`tickets/${id}/abnormal`, ticketItemSchema, { json: { reason } }),
+  close: (id: number, reason: string) => http.post(`tickets/${id}/close`, ticketItemSchema, { json: { reason } }),
+  grab: (id: number) => http.post(`order-hall/tickets/${id}/grab`, ticketItemSchema),
+};
+
+/** Server success messages (ticket.routes.ts / hall.routes.ts), shown after each action. */
+export const TICKET_ACTION_DONE = {
+  submitDraft: '稿件已提交',
+  finalReview: '已申请终稿审核',
+  factoryReject: '工厂驳回申请已提交',
+  assign: '工单已指派',
+  transfer: '工单已转派',
+  urge: '已催稿',
+  abnormal: '已标记异常',
+  close: '工单已关闭',
+  grab: '领取成功',
+} as const;

@@ -21,6 +21,7 @@ export function TagsView({ tabs, activePath, onSelect, onClose, onCloseOthers, o
             return (
               <Group
                 key={tab.path}
+                role="presentation"
                 gap={2}
                 wrap="nowrap"
                 pl={10}
@@ -39,7 +40,11 @@ export function TagsView({ tabs, activePath, onSelect, onClose, onCloseOthers, o
                   size="compact-sm"
                   px={0}
                   c={active ? 'white' : 'dark'}
+                  title={tab.affix ? undefined : '按 Delete 关闭此标签'}
                   onClick={() => onSelect(tab)}
+                  onKeyDown={(e) => {
+                    if ((e.key === 'Delete' || e.key === 'Backspace') && !tab.affix) onClose(tab);
+                  }}
                   onAuxClick={(e) => {
                     if (e.button === 1 && !tab.affix) onClose(tab);
                   }}
@@ -47,10 +52,13 @@ export function TagsView({ tabs, activePath, onSelect, onClose, onCloseOthers, o
                   {tab.title}
                 </Button>
                 {tab.affix ? null : (
+                  // Inside a tablist only tabs may be focusable; keyboard users close a tab with Delete.
                   <CloseButton
                     size="xs"
                     c={active ? 'white' : undefined}
-                    aria-label={`关闭 ${tab.title}`}
+                    aria-hidden
+                    tabIndex={-1}
+                    data-testid={`close-tab-${tab.path}`}
                     onClick={() => onClose(tab)}
                   />
                 )}

@@ -1,0 +1,204 @@
+import { Button, Center, Skeleton, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { CopyText } from '@/shared/ui';
+import { durationText, formatTime } from '../lib/format';
+import { timeoutDisplay } from '../lib/ticket-actions';
+import { STAGE_TEXT, type TicketItem } from '../model/ticket.schema';
+import { MarkerBadges } from './marker-badges';
+import { StatusTag } from './status-tag';
+import { TimeoutCell } from './timeout-cell';
+
+export interface TicketTableProps {
+  /** The table's accessible name. */
+  label: string;
+  items: readonly TicketItem[] | undefined;
+  /** First load: skeleton rows. */
+  loading?: boolean;
+  /** A newer page is loading while the previous one is shown. */
+  refreshing?: boolean;
+  error?: Error | null;
+  onRetry?: () => void;
+  emptyText: string;
+  /** Team leads see who holds each ticket. */
+  showDesigner?: boolean;
+  /** Opens a ticket (row click or Enter). */
+  onOpen?: (ticket: TicketItem) => void;
+  selectedId?: number;
+  /** A last column with per-row actions. */
+  actions?: { label: string; render: (ticket: TicketItem) => ReactNode };
+  skeletonRows?: number;
+}
+
+function TimeCell({ ticket }: { ticket: TicketItem }) {
+  const display = timeoutDisplay(ticket);
+  if (display === 'timer') return <TimeoutCell startedAt={ticket.started_at} allowedMinutes={ticket.allowed_minutes} />;
+  if (display === 'not_started')
+    return (
+      <Text size="sm" c="dimmed" span>
+        时限{durationText(ticket.allowed_minutes)}
+      </Text>
+    );
+  return (
+    <Text size="sm" c="dimmed" span>
+      —
+    </Text>
+  );
+}
+
+/**
+ * The ticket table of My tickets and the order hall: order number (copyable), title, shop,
+ * product, status tag, markers, stage, the timeout check, designer (leads), created time.
+ * Shows its own loading skeleton, error with retry, and empty state.
+ */
+export function TicketTable({
+  label,
+  items,
+  loading,
+  refreshing,
+  error,
+  onRetry,
+  emptyText,
+  showDesigner,
+  onOpen,
+  selectedId,
+  actions,
+  skeletonRows = 8,
+}: TicketTableProps) {
+  const columns = 9 + (showDesigner ? 1 : 0) + (actions ? 1 : 0);
+  const head = (
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th w={190}>订单号</Table.Th>
+        <Table.Th miw={180}>标题</Table.Th>
+        <Table.Th w={130}>店铺</Table.Th>
+        <Table.Th w={100}>产品</Table.Th>
+        <Table.Th w={100}>状态</Table.Th>
+        <Table.Th w={110}>标记</Table.Th>
+        <Table.Th w={90}>阶段</Table.Th>
+        <Table.Th w={150}>时效</Table.Th>
+        {showDesigner ? <Table.Th w={100}>设计师</Table.Th> : null}
+        <Table.Th w={150}>创建时间</Table.Th>
+        {actions ? <Table.Th w={100}>{actions.label}</Table.Th> : null}
+      </Table.Tr>
+    </Table.Thead>
+  );
+
+  let body: ReactNode;
+  if (loading && !items) {
+    body = Array.from({ length: skeletonRows }, (_, i) => (
+      <Table.Tr key={i} aria-hidden>
+        {Array.from({ length: columns }, (__, j) => (
+          <Table.Td key={j}>
+            <Skeleton h={14} radius="sm" />
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+  } else if (error && !items) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columns}>
+          <Center py="xl">
+            <Stack align="center" gap="xs" role="alert">
+              <Text c="red">{error.message || '加载失败'}</Text>
+              {onRetry ? (
+                <Button variant="light" size="xs" onClick={onRetry}>
+                  重试
+                </Button>
+              ) : null}
+            </Stack>
+          </Center>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else if (!items || items.length === 0) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columns}>
+          <Center py="xl">
+            <Text c="dimmed">{emptyText}</Text>
+          </Center>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    body = items.map((t) => (
+      <Table.Tr
+        key={t.ticket_id}
+        data-ticket-id={t.ticket_id}
+        tabIndex={onOpen ? 0 : undefined}
+        aria-selected={onOpen ? selectedId === t.ticket_id : undefined}
+        bg={selectedId === t.ticket_id ? 'var(--mantine-primary-color-light)' : undefined}
+        style={onOpen ? { cursor: 'pointer' } : undefined}
+        onClick={onOpen ? () => onOpen(t) : undefined}
+        onKeyDown={
+          onOpen
+            ? (e) => {
+                if (e.key === 'Enter' && e.target === e.currentTarget) {
+                  e.preventDefault();
+                  onOpen(t);
+                }
+              }
+            : undefined
+        }
+      >
+        <Table.Td>
+          <CopyText value={t.order_no} ff="monospace" />
+        </Table.Td>
+        <Table.Td>
+          <Text size="sm" lineClamp={2} title={t.title}>
+            {t.title}
+          </Text>
+        </Table.Td>
+        <Table.Td>
+          <Text size="sm" lineClamp={1} title={t.shop_name}>
+            {t.shop_name}
+          </Text>
+        </Table.Td>
+        <Table.Td>
+          <Text size="sm">{t.product_name}</Text>
+        </Table.Td>
+        <Table.Td>
+          <StatusTag status={t.status} />
+        </Table.Td>
+        <Table.Td>
+          <MarkerBadges orderMarkers={t.order_markers} workMarkers={t.work_markers} />
+        </Table.Td>
+        <Table.Td>
+          <Text size="sm">{STAGE_TEXT[t.stage]}</Text>
+        </Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+          <TimeCell ticket={t} />
+        </Table.Td>
+        {showDesigner ? (
+          <Table.Td>
+            <Text size="sm" c={t.designer_name ? undefined : 'dimmed'}>
+              {t.designer_name ?? '未分配'}
+            </Text>
+          </Table.Td>
+        ) : null}
+        <Table.Td>
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {formatTime(t.created_at)}
+          </Text>
+        </Table.Td>
+        {actions ? <Table.Td onClick={(e) => e.stopPropagation()}>{actions.render(t)}</Table.Td> : null}
+      </Table.Tr>
+    ));
+  }
+
+  return (
+    <Table.ScrollContainer minWidth={1100}>
+      <Table
+        highlightOnHover={!!onOpen && !!items?.length}
+        verticalSpacing="sm"
+        aria-label={label}
+        aria-busy={loading || refreshing ? true : undefined}
+        style={{ opacity: refreshing ? 0.7 : 1, transition: 'opacity 120ms' }}
+      >
+        {head}
+        <Table.Tbody>{body}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,1 @@
+export { MyTicketsPage } from './ui/my-tickets-page';

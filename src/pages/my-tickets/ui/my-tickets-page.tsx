@@ -1,0 +1,117 @@
+import { Group, Pagination, Select, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import {
+  clearFilters,
+  isPanelCountActive,
+  listParamsOf,
+  PAGE_SIZES,
+  PANEL_COUNT_KEYS,
+  searchForPanelCount,
+  TicketTable,
+  ticketKeys,
+  ticketQueries,
+  type TicketSearch,
+  withFilters,
+  withPage,
+  withTicket,
+} from '@/entities/ticket';
+import { TicketPanel } from '@/widgets/ticket-panel';
+import { MY_TICKETS_PATH, parseSearch } from '../model/search';
+import { useKeptSearch } from '../model/use-kept-search';
+import { useTicketViewer } from '../model/use-ticket-viewer';
+import { TicketDetailDrawer } from './ticket-detail-drawer';
+import { TicketFilters } from './ticket-filters';
+
+/** `/order-management/index`: my tickets (a lead: the team's), filters in the URL, detail drawer. */
+export function MyTicketsPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { search, active } = useKeptSearch(MY_TICKETS_PATH, parseSearch);
+  const viewer = useTicketViewer();
+  const params = listParamsOf(search);
+  const list = useQuery(ticketQueries.list(params));
+  const counts = useQuery(ticketQueries.panelCounts());
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / params.pageSize));
+
+  const go = (next: TicketSearch, replace = false) => void navigate({ to: MY_TICKETS_PATH, search: next, replace });
+
+  // Fast paging: the next page is fetched ahead.
+  useEffect(() => {
+    if (list.data && !list.isPlaceholderData && params.page < pages) {
+      void queryClient.prefetchQuery(ticketQueries.list({ ...params, page: params.page + 1 }));
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the page shown
+  }, [list.data, list.isPlaceholderData, pages, queryClient, JSON.stringify(params)]);
+
+  // The counts summarise this list: when they change (a real-time message refreshed them, e.g. a
+  // newly assigned ticket), the list is stale too.
+  const seenCounts = useRef(counts.data);
+  useEffect(() => {
+    const before = seenCounts.current;
+    seenCounts.current = counts.data;
+    if (before && counts.data && before !== counts.data && queryClient.isFetching({ queryKey: ticketKeys.lists() }) === 0) {
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
+    }
+  }, [counts.data, queryClient]);
+
+  const activeCount = PANEL_COUNT_KEYS.find((k) => isPanelCountActive(search, k)) ?? null;
+
+  return (
+    <Stack gap="md">
+      <TicketPanel
+        activeKey={activeCount}
+        onSelect={(key) => {
+          const next = key === activeCount ? clearFilters(search) : searchForPanelCount(search, key);
+          if (next) go(next);
+        }}
+      />
+      <TicketFilters
+        search={search}
+        isLead={viewer.isLead}
+        onChange={(patch) => go(withFilters(search, patch))}
+        onSort={(sort) => go(withFilters({ ...search, ...sort }, {}))}
+        onClear={() => go(clearFilters(search))}
+      />
+      <TicketTable
+        label="工单列表"
+        items={list.data?.items}
+        loading={list.isPending}
+        refreshing={list.isPlaceholderData}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        emptyText={search.scope === 'pool' ? '待分配池中暂无工单' : '暂无符合条件的工单'}
+        showDesigner={viewer.isLead}
+        selectedId={search.ticket}
+        onOpen={(t) => go(withTicket(search, t.ticket_id))}
+      />
+      <Group justify="space-between" wrap="wrap">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {list.data ? `共 ${total} 条` : ' '}
+        </Text>
+        <Group gap="sm">
+          <Select
+            aria-label="每页条数"
+            w={110}
+            size="xs"
+            allowDeselect={false}
+            data={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} 条/页` }))}
+            value={String(params.pageSize)}
+            onChange={(v) => go(withPage(search, 1, Number(v)))}
+          />
+          <Pagination
+            total={pages}
+            value={Math.min(params.page, pages)}
+            onChange={(p) => go(withPage(search, p))}
+            size="sm"
+            getControlProps={(control) => ({ 'aria-label': control === 'previous' ? '上一页' : control === 'next' ? '下一页' : control })}
+            getItemProps={(page) => ({ 'aria-label': `第 ${page} 页` })}
+          />
+        </Group>
+      </Group>
+      <TicketDetailDrawer ticketId={active ? search.ticket : undefined} viewer={viewer} onClose={() => go(withTicket(search, undefined), true)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,196 @@
+import { Button, Group, MultiSelect, SegmentedControl, Select, Switch, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useDictOptions } from '@/entities/dict';
+import { productQueries } from '@/entities/product';
+import {
+  activeFilterCount,
+  DESIGNER_CODE,
+  KEYWORD_MAX,
+  MARKER_CODES,
+  MARKERS,
+  STAGE_TEXT,
+  TICKET_STAGES,
+  TICKET_STATUS_DICT,
+  type TicketFilterPatch,
+  ticketQueries,
+  type TicketSearch,
+} from '@/entities/ticket';
+import { SORT_OPTIONS } from '../model/search';
+
+interface Props {
+  search: TicketSearch;
+  isLead: boolean;
+  onChange: (patch: TicketFilterPatch) => void;
+  onSort: (sort: Pick<TicketSearch, 'sort_by' | 'sort_order'>) => void;
+  onClear: () => void;
+}
+
+const csvOf = (values: string[]) => (values.length ? values.join(',') : undefined);
+const listOf = (csv: string | undefined) => (csv ? csv.split(',') : []);
+
+const MARKER_OPTIONS = MARKER_CODES.map((code) => ({ value: code, label: `${MARKERS[code].label} ${MARKERS[code].name}` }));
+const STAGE_OPTIONS = TICKET_STAGES.map((s) => ({ value: s, label: STAGE_TEXT[s] }));
+
+/** A text filter typed freely and applied after a pause (or on Enter); follows the URL when it changes elsewhere. */
+function useCommittedText(value: string | undefined, commit: (v: string | undefined) => void) {
+  const [text, setText] = useState(value ?? '');
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    setText(value ?? '');
+  }
+  const debounced = useDebouncedCallback((v: string) => commit(v.trim() || undefined), 500);
+  return {
+    value: text,
+    onChange: (v: string) => {
+      setText(v);
+      debounced(v);
+    },
+    flush: () => {
+      debounced.cancel();
+      commit(text.trim() || undefined);
+    },
+  };
+}
+
+/** The filters of My tickets; every change goes to the URL (and back to page 1). */
+export function TicketFilters({ search, isLead, onChange, onSort, onClear }: Props) {
+  const statusOptions = useDictOptions(TICKET_STATUS_DICT);
+  const shops = useQuery(ticketQueries.shops());
+  const products = useQuery(productQueries.available());
+  const keyword = useCommittedText(search.keyword, (v) => {
+    if (v !== search.keyword) onChange({ keyword: v });
+  });
+  const designer = useCommittedText(search.designer_id, (v) => {
+    const code = v?.toUpperCase();
+    if (code === search.designer_id) return;
+    if (!code || DESIGNER_CODE.test(code)) onChange({ designer_id: code });
+  });
+  const designerInvalid = designer.value.trim() !== '' && !DESIGNER_CODE.test(designer.value.trim().toUpperCase());
+  const count = activeFilterCount(search);
+
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="工单筛选">
+      {isLead ? (
+        <SegmentedControl
+          aria-label="工单范围"
+          value={search.scope ?? 'team'}
+          onChange={(v) => onChange({ scope: v === 'pool' ? 'pool' : undefined })}
+          data={[
+            { value: 'team', label: '团队工单' },
+            { value: 'pool', label: '待分配池' },
+          ]}
+        />
+      ) : null}
+      <TextInput
+        label="关键词"
+        placeholder="订单号或标题"
+        w={180}
+        maxLength={KEYWORD_MAX}
+        value={keyword.value}
+        onChange={(e) => keyword.onChange(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') keyword.flush();
+        }}
+        onBlur={keyword.flush}
+      />
+      <MultiSelect
+        label="状态"
+        placeholder={search.status ? undefined : '全部'}
+        w={200}
+        clearable
+        data={statusOptions.map((o) => ({ value: o.value, label: o.label }))}
+        value={listOf(search.status)}
+        onChange={(v) => onChange({ status: csvOf(v) })}
+      />
+      <MultiSelect
+        label="标记"
+        placeholder={search.markers ? undefined : '全部'}
+        w={200}
+        clearable
+        searchable
+        data={MARKER_OPTIONS}
+        value={listOf(search.markers)}
+        onChange={(v) => onChange({ markers: csvOf(v) })}
+      />
+      <Select
+        label="店铺"
+        placeholder="全部"
+        w={160}
+        clearable
+        data={(shops.data ?? []).map((s) => ({ value: String(s.shop_id), label: s.name }))}
+        value={search.shop_id ? String(search.shop_id) : null}
+        onChange={(v) => onChange({ shop_id: v ? Number(v) : undefined })}
+      />
+      <Select
+        label="产品"
+        placeholder="全部"
+        w={140}
+        clearable
+        searchable
+        data={(products.data?.items ?? []).map((p) => ({ value: String(p.product_id), label: p.name }))}
+        value={search.product_id ? String(search.product_id) : null}
+        onChange={(v) => onChange({ product_id: v ? Number(v) : undefined })}
+      />
+      <Select
+        label="阶段"
+        placeholder="全部"
+        w={120}
+        clearable
+        data={STAGE_OPTIONS}
+        value={search.stage ?? null}
+        onChange={(v) => onChange({ stage: (v as TicketSearch['stage']) ?? undefined })}
+      />
+      <TextInput
+        label="创建日期从"
+        type="date"
+        w={150}
+        value={search.created_from ?? ''}
+        onChange={(e) => onChange({ created_from: e.currentTarget.value || undefined })}
+      />
+      <TextInput
+        label="至"
+        type="date"
+        w={150}
+        value={search.created_to ?? ''}
+        onChange={(e) => onChange({ created_to: e.currentTarget.value || undefined })}
+      />
+      {isLead ? (
+        <TextInput
+          label="设计师编号"
+          placeholder="D000002"
+          w={130}
+          value={designer.value}
+          error={designerInvalid ? '格式如 D000002' : undefined}
+          onChange={(e) => designer.onChange(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') designer.flush();
+          }}
+          onBlur={designer.flush}
+        />
+      ) : null}
+      <Select
+        label="排序"
+        w={170}
+        allowDeselect={false}
+        data={SORT_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
+        value={`${search.sort_by ?? 'created_at'}:${search.sort_order ?? 'desc'}`}
+        onChange={(v) => {
+          const [by, order] = (v ?? 'created_at:desc').split(':') as [TicketSearch['sort_by'], TicketSearch['sort_order']];
+          onSort({ sort_by: by === 'created_at' ? undefined : by, sort_order: order === 'desc' ? undefined : order });
+        }}
+      />
+      <Switch
+        label="仅看超时"
+        checked={!!search.overdue}
+        onChange={(e) => onChange({ overdue: e.currentTarget.checked || undefined })}
+        mb={8}
+      />
+      <Button variant="subtle" disabled={count === 0} onClick={onClear} mb={2}>
+        清空筛选{count ? `（${count}）` : ''}
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,1 @@
+export { OrderHallPage } from './ui/order-hall-page';

@@ -1,0 +1,1 @@
+export { TicketPanel } from './ui/ticket-panel';
