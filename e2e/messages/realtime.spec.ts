@@ -74,8 +74,10 @@ test.describe('real-time messages', () => {
     await expect(partTimePage.getByText(text)).toHaveCount(0);
     // A ticket notification opens My tickets (spec §2).
     await notification.getByText(text).click();
-    await expect(designerPage).toHaveURL(/#\/order-management\/index/);
+    await expect(designerPage).toHaveURL(/#\/order-management\/index\?ticket=\d+/);
     await expect(designerPage.getByRole('table', { name: '工单列表' })).toBeVisible();
+    // The notification names the designer's ticket, whose detail opens.
+    await expect(designerPage.getByRole('dialog')).toBeVisible();
   });
 
   test('marking messages read updates the list and the badge', async ({ designerPage, demoSession }) => {

@@ -39,11 +39,19 @@ export default async function demoRoutes(app: FastifyInstance, opts: { smsInbox:
           : undefined;
         if (!target || target.team_id !== me.team_id) throw invalid('designer_id', '该设计师不在你的团队中');
         const type = req.body.message_type;
-        const ticketId = 100000 + Math.floor(Math.random() * 900000);
+        // The designer's newest open ticket, so clicking the notification opens a real ticket.
+        const ticket = await app.db
+          .selectFrom('tickets')
+          .select(['id', 'order_no', 'current_allocation_id'])
+          .where('designer_id', '=', target.id)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        const about = ticket ? `工单 ${ticket.order_no}` : '你的工单';
         const [sent] = await app.messages.send([target.id], {
           type,
-          title: req.body.title || `【${MESSAGE_TYPE_NAMES[type]}】工单 T${ticketId} 有新动态，请及时处理`,
-          info: { ticket_id: ticketId, allocation_id: ticketId },
+          title: req.body.title || `【${MESSAGE_TYPE_NAMES[type]}】${about} 有新动态，请及时处理`,
+          info: ticket ? { ticket_id: ticket.id, ...(ticket.current_allocation_id ? { allocation_id: ticket.current_allocation_id } : {}) } : {},
         });
         return ok({ message_id: sent!.message_id }, '消息已发送');
       },

@@ -31,7 +31,7 @@ describe('refresh rules (spec §4)', () => {
   });
   it('ticket notifications open My tickets, announcements their page', () => {
     expect(notificationHref(2, {})).toBe('/order-management/index');
-    expect(notificationHref(25, { ticket_id: 5 } as never)).toBe('/order-management/index');
+    expect(notificationHref(25, { ticket_id: 5 })).toBe('/order-management/index?ticket=5');
     expect(notificationHref(29, { announcement_id: 7 })).toBe('/message-center/announcement?id=7');
   });
 });

@@ -20,9 +20,10 @@ export function keysToInvalidate(messageType: number): QueryKey[] {
 /** Ticket messages open My tickets; announcements open their page (spec §2). */
 export const TICKET_NOTIFICATION_PATH = '/order-management/index';
 
-export function notificationHref(messageType: number, info: { announcement_id?: number }): string {
+export function notificationHref(messageType: number, info: { announcement_id?: number; ticket_id?: number }): string {
   if (messageType === ANNOUNCEMENT_TYPE && info.announcement_id) {
     return `/message-center/announcement?id=${info.announcement_id}`;
   }
-  return TICKET_NOTIFICATION_PATH;
+  // My tickets, with the ticket's detail drawer open when the message names one.
+  return info.ticket_id ? `${TICKET_NOTIFICATION_PATH}?ticket=${info.ticket_id}` : TICKET_NOTIFICATION_PATH;
 }

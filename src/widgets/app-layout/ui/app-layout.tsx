@@ -36,7 +36,8 @@ export function AppLayout() {
 
   const realtime = useRealtimeSync((href) => {
     // A ticket notification opens My tickets; until that screen is granted, the message centre.
-    const ticketScreenMissing = href === TICKET_NOTIFICATION_PATH && !entries.some((e) => e.path === href);
+    const ticketScreenMissing =
+      href.startsWith(TICKET_NOTIFICATION_PATH) && !entries.some((e) => e.path === TICKET_NOTIFICATION_PATH);
     void navigate({ href: ticketScreenMissing ? '/message-center/index' : href });
   });
 
