@@ -10,7 +10,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { Db, Dialect } from '../../db/database.js';
 import type { Database, Designer } from '../../db/schema.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
@@ -46,6 +46,7 @@ const CHANGED_MESSAGE = '工单状态已变化，请刷新后重试';
 
 export interface TicketServiceDeps {
   db: Db;
+  dialect: Dialect;
   messages: MessageService;
   log: FastifyBaseLogger;
 }
@@ -66,7 +67,7 @@ declare module 'fastify' {
   }
 }
 
-export function createTicketService({ db, messages, log }: TicketServiceDeps) {
+export function createTicketService({ db, dialect, messages, log }: TicketServiceDeps) {
   // -------------------------------------------------------------------------------------------
   // Plumbing
 
@@ -277,7 +278,16 @@ export function createTicketService({ db, messages, log }: TicketServiceDeps) {
       .leftJoin('designer_loads as l', 'l.designer_id', 'd.id')
       .select((eb) => {
         const today = eb.case().when('l.day', '=', day).then(eb.ref('l.assigned_today')).else(0).end();
-        return ['d.id', 'd.team_id', 'd.daily_capacity', 'd.real_name', 'd.nickname', today.as('today'), eb.fn.coalesce('l.last_assigned_at', eb.val('')).as('last_at')];
+        return [
+          'd.id',
+          'd.team_id',
+          'd.daily_capacity',
+          'd.real_name',
+          'd.nickname',
+          today.as('today'),
+          eb.fn.coalesce('l.last_assigned_at', eb.val('')).as('last_at'),
+          eb.case().when('l.designer_id', 'is', null).then(0).else(1).end().as('has_load'),
+        ];
       })
       .where('dp.product_id', '=', ticket.product_id)
       .where('d.designer_type', '=', 1)
@@ -289,14 +299,45 @@ export function createTicketService({ db, messages, log }: TicketServiceDeps) {
     return q.orderBy('today').orderBy('last_at').orderBy('d.id').limit(limit).execute();
   }
 
-  /** Picks and claims a designer for a new ticket inside `trx`; null when nobody is free. */
+  /**
+   * Picks and claims a designer for a new ticket inside `trx`; null when nobody is free.
+   *
+   * On PostgreSQL concurrent ingestions read the same ranking and would all queue on the best
+   * designer's load row; instead each takes the best row nobody else holds (`FOR UPDATE SKIP
+   * LOCKED`), so they proceed side by side and spread over the next-best designers. SQLite runs
+   * one write transaction at a time and needs none of this.
+   */
   async function pickDesigner(trx: Trx, ticket: Pick<TicketRow, 'product_id' | 'team_id'>, now: string) {
+    const day = shanghaiDay(Date.parse(now));
     for (let round = 0; round < 3; round++) {
-      const candidates = await systemCandidates(trx, ticket, now, 5);
+      const candidates = await systemCandidates(trx, ticket, now, 8);
+      if (dialect === 'postgres' && candidates.length > 1) {
+        // Never assigned designers rank first and have no row to lock yet.
+        for (const c of candidates.filter((x) => Number(x.has_load) === 0)) {
+          if (await claimCapacity(trx, c.id, c.daily_capacity, now)) return c;
+        }
+        const withLoad = candidates.filter((x) => Number(x.has_load) === 1);
+        if (withLoad.length) {
+          const free = await trx
+            .selectFrom('designer_loads')
+            .select('designer_id')
+            .where('designer_id', 'in', withLoad.map((c) => c.id))
+            .orderBy((eb) => eb.case().when('day', '=', day).then(eb.ref('assigned_today')).else(0).end())
+            .orderBy('last_assigned_at')
+            .orderBy('designer_id')
+            .limit(1)
+            .forUpdate()
+            .skipLocked()
+            .executeTakeFirst();
+          const c = free && withLoad.find((x) => x.id === free.designer_id);
+          if (c && (await claimCapacity(trx, c.id, c.daily_capacity, now))) return c;
+        }
+      }
+      // In rank order, waiting for a row another transaction holds if need be.
       for (const c of candidates) {
         if (await claimCapacity(trx, c.id, c.daily_capacity, now)) return c; // else: filled meanwhile
       }
-      if (candidates.length < 5) return null;
+      if (candidates.length < 8) return null;
     }
     return null;
   }
@@ -642,7 +683,7 @@ export function createTicketService({ db, messages, log }: TicketServiceDeps) {
     const t = await ownTicket(me, ticketId);
     const prefix = `draft/${designerCode(me.id)}/`;
     input.files.forEach((key, i) => {
-      if (!/^draft\/D\d{6,}\/\d{8}\/[A-Za-z0-9_-]{1,64}\/[^/\\]{1,200}$/.test(key) || key.includes('..') || hasControlChar(key)) {
+      if (!/^draft\/D\d{6,}\/\d{8}\/[A-Za-z0-9_-]{1,64}\/[^/\\]{1,200}$/.test(key) || key.includes('..') || key.endsWith('/.') || hasControlChar(key)) {
         throw invalid(`files.${i}`, '文件路径不正确');
       }
       if (!key.startsWith(prefix)) throw invalid(`files.${i}`, '只能提交自己上传的文件');
