@@ -87,7 +87,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     hsts: false,
   });
-  await app.register(compress, { global: true, threshold: 1024 });
+  // Lists and details (a few KB to tens of KB) compress in one synchronous call: a zlib stream per
+  // response costs more than the compression itself at that size (bench/tickets).
+  await app.register(compress, { global: true, threshold: 1024, syncThreshold: 64 * 1024 });
 
   await app.register(swagger, {
     openapi: {
