@@ -220,6 +220,8 @@ test.describe('tickets', () => {
 });
 
 test('My tickets and the order hall have no serious or critical accessibility violation', async ({ designerPage, partTimePage }) => {
+  // Three full axe scans of busy pages: slow on a loaded 2-core machine.
+  test.setTimeout(90_000);
   const violations = async (page: Page) => {
     // The tab strip belongs to the app layout and is checked by its own suite.
     const result = await new AxeBuilder({ page }).exclude('[role="tablist"]').analyze();

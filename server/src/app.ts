@@ -27,6 +27,7 @@ import hallRoutes from './modules/tickets/hall.routes.js';
 import integrationRoutes from './modules/tickets/integration.routes.js';
 import ticketRoutes from './modules/tickets/ticket.routes.js';
 import ticketsPlugin from './modules/tickets/tickets.plugin.js';
+import teamsRoutes from './modules/teams/teams.routes.js';
 import userRoutes from './modules/user/user.routes.js';
 import authPlugin from './plugins/auth.js';
 import brokerPlugin from './plugins/broker.js';
@@ -126,6 +127,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(hallRoutes);
       await api.register(integrationRoutes);
       await api.register(filesRoutes);
+      await api.register(teamsRoutes);
     },
     { prefix: '/api' },
   );

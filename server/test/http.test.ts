@@ -7,6 +7,8 @@ import { DEMO, dialects, expect401, expectEnvelope, expectFieldErrors, useTestAp
 const AUTHENTICATED: [method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown][] = [
   ['GET', '/api/user/profile'],
   ['POST', '/api/user/logout'],
+  ['POST', '/api/user/logout-all'],
+  ['PUT', '/api/user/password', { old_password: 'Passw0rd!x', password: 'Newpassw0rd' }],
   ['PUT', '/api/user/phone', { phone: '13900000000', code: '123456' }],
   ['PUT', '/api/user/basic-info', { real_name: '张三', gender: 1, city: '杭州', wechat: 'wx' }],
   ['GET', '/api/user/bank-info'],

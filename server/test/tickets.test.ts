@@ -277,6 +277,8 @@ describe.each(dialects)('tickets (%s)', (dialect) => {
         `draft/${designer.code}/20261123/abc123/../../x.pdf`,
         `draft/${designer.code}/20261123/abc123/sub/x.pdf`,
         `/draft/${designer.code}/20261123/abc123/x.pdf`,
+        `draft/${designer.code}/20261123/abc123/.`,
+        `draft/${designer.code}/20261123/abc123/x\u0000.pdf`,
       ]) {
         expectFieldErrors(await designer.client.post(url, { kind: 'first', files: [bad] }), [['files.0', '文件路径不正确']]);
       }

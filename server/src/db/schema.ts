@@ -118,6 +118,9 @@ export interface Database {
   drafts: DraftTable;
   ticket_events: TicketEventTable;
   upload_records: UploadRecordTable;
+  team_invites: TeamInviteTable;
+  team_invite_joins: TeamInviteJoinTable;
+  panel_keys: PanelKeyTable;
 }
 
 /** Shops a designer takes tickets from (maintained by allocation once tickets arrive). */
@@ -247,5 +250,37 @@ export interface UploadRecordTable {
   source: string;
   size: number;
   content_type: string;
+  created_at: string;
+}
+
+/** A lead's invite link to their team: expires, limited uses, revocable (product.md §4). */
+export interface TeamInviteTable {
+  id: Generated<number>;
+  team_id: number;
+  code: string;
+  created_by: number;
+  expires_at: string;
+  max_uses: number;
+  used_count: Generated<number>;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+/** A designer who joined a team through an invite link. */
+export interface TeamInviteJoinTable {
+  id: Generated<number>;
+  invite_id: number;
+  designer_id: number;
+  joined_at: string;
+}
+
+/** A key for the public daily panel of one team; only its sha256 is stored. */
+export interface PanelKeyTable {
+  id: Generated<number>;
+  team_id: number;
+  key_hash: string;
+  key_hint: string;
+  created_by: number;
+  revoked_at: string | null;
   created_at: string;
 }

@@ -17,7 +17,11 @@ describe('navigation guard decisions (spec §2)', () => {
       expect(at('/order-fee/index', { step })).toEqual({ kind: 'redirect', to: '/guide' });
       expect(at('/guide', { step })).toEqual({ kind: 'allow' });
       expect(at('/privacy-policy', { step })).toEqual({ kind: 'allow' });
+      expect(at('/team-invite', { step })).toEqual({ kind: 'allow' });
     }
+  });
+  it('/team-invite needs a token: a visitor goes to login and comes back to the invite', () => {
+    expect(decideAccess({ path: '/team-invite', href: '/team-invite?code=Tabc', hasToken: false })).toEqual({ kind: 'login', redirect: '/team-invite?code=Tabc' });
   });
   it('at step 6 /guide goes to /home and other pages are allowed', () => {
     expect(at('/guide', { step: 6 })).toEqual({ kind: 'redirect', to: '/home' });

@@ -1,4 +1,4 @@
-import { GUIDE_PATH, HOME_PATH, isPublicPath, LOGIN_PATH } from '@/shared/config/routes';
+import { GUIDE_PATH, HOME_PATH, isOnboardingOpenPath, isPublicPath, LOGIN_PATH } from '@/shared/config/routes';
 import { REGISTRATION_COMPLETE_STEP } from '@/shared/config/constants';
 
 export type Decision =
@@ -21,14 +21,14 @@ const allow: Decision = { kind: 'allow' };
 
 /**
  * Spec §2 navigation rules, before the menu is known: without a token only public routes; with
- * one, below step 6 every non-public page goes to /guide, at step 6 /guide goes to /home.
+ * one, below step 6 every non-public page (except /team-invite) goes to /guide, at step 6 /guide goes to /home.
  */
 export function decideAccess({ path, href, hasToken, step }: AccessInput): Decision {
   const isPublic = isPublicPath(path);
   if (!hasToken) return isPublic ? allow : { kind: 'login', redirect: href };
   if (step === undefined) return allow;
   const done = step >= REGISTRATION_COMPLETE_STEP;
-  if (!done && !isPublic) return { kind: 'redirect', to: GUIDE_PATH };
+  if (!done && !isPublic && !isOnboardingOpenPath(path)) return { kind: 'redirect', to: GUIDE_PATH };
   if (done && path === GUIDE_PATH) return { kind: 'redirect', to: HOME_PATH };
   return allow;
 }

@@ -18,7 +18,7 @@ import { ErrorPage, ForbiddenPage, NotFoundPage, ServerErrorPage } from '@/pages
 import { LoginPage } from '@/pages/login';
 import { ApiError, tokenStore } from '@/shared/api';
 import { MSG } from '@/shared/config/messages';
-import { isPublicPath, LOGIN_PATH } from '@/shared/config/routes';
+import { isOnboardingOpenPath, isPublicPath, LOGIN_PATH } from '@/shared/config/routes';
 import { pageProgress } from '@/shared/lib';
 import { notify, PageProgress } from '@/shared/ui';
 import { afterLoginTarget, decideAccess, decideMenuAccess } from './guard';
@@ -30,6 +30,8 @@ const AnnouncementPage = lazyRouteComponent(() => import('@/pages/announcement')
 const GuidePage = lazyRouteComponent(() => import('@/pages/guide'), 'GuidePage');
 const HomePage = lazyRouteComponent(() => import('@/pages/home'), 'HomePage');
 const MessageCenterPage = lazyRouteComponent(() => import('@/pages/message-center'), 'MessageCenterPage');
+const NewGuidancePage = lazyRouteComponent(() => import('@/pages/new-guidance'), 'NewGuidancePage');
+const OrderDailyPanelPage = lazyRouteComponent(() => import('@/pages/order-daily-panel'), 'OrderDailyPanelPage');
 const MyTicketsPage = lazyRouteComponent(() => import('@/pages/my-tickets'), 'MyTicketsPage');
 const OrderHallPage = lazyRouteComponent(() => import('@/pages/order-hall'), 'OrderHallPage');
 const PrivacyPolicyPage = lazyRouteComponent(() => import('@/pages/privacy-policy'), 'PrivacyPolicyPage');
@@ -37,6 +39,7 @@ const RedirectPage = lazyRouteComponent(() => import('@/pages/redirect'), 'Redir
 const RegisterPage = lazyRouteComponent(() => import('@/pages/register'), 'RegisterPage');
 const ResetPasswordPage = lazyRouteComponent(() => import('@/pages/reset-password'), 'ResetPasswordPage');
 const ServiceAgreementPage = lazyRouteComponent(() => import('@/pages/service-agreement'), 'ServiceAgreementPage');
+const TeamInvitePage = lazyRouteComponent(() => import('@/pages/team-invite'), 'TeamInvitePage');
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -93,7 +96,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
     }
     const decision = decideAccess({ path, href: location.href, hasToken: true, step });
     if (decision.kind === 'redirect') throw redirect({ to: decision.to, replace: true });
-    if (isPublicPath(path)) return;
+    if (isPublicPath(path) || isOnboardingOpenPath(path)) return;
 
     try {
       await queryClient.ensureQueryData(menuQueries.tree());
@@ -217,6 +220,10 @@ const routeTree = rootRoute.addChildren([
   publicRoute('/service-agreement', ServiceAgreementPage),
   publicRoute('/privacy-policy', PrivacyPolicyPage),
   publicRoute('/guide', GuidePage),
+  publicRoute('/new-guidance', NewGuidancePage),
+  publicRoute('/order-daily-panel', OrderDailyPanelPage),
+  // A fixed route outside the layout and the menu; not public: the guard sends a visitor to log in and back.
+  publicRoute('/team-invite', TeamInvitePage),
   publicRoute('/403', ForbiddenPage),
   publicRoute('/404', NotFoundPage),
   publicRoute('/500', ServerErrorPage),

@@ -14,6 +14,16 @@ export const PUBLIC_PATHS = [
   '/online-exam',
 ] as const;
 
+/**
+ * Fixed routes that need a token but stay reachable while onboarding is unfinished: a designer who
+ * registered a moment ago may still follow a team invite link. They render outside the layout.
+ */
+export const ONBOARDING_OPEN_PATHS = ['/team-invite'] as const;
+
+export function isOnboardingOpenPath(path: string): boolean {
+  return (ONBOARDING_OPEN_PATHS as readonly string[]).includes(path.replace(/\/+$/, '') || '/');
+}
+
 export const HOME_PATH = '/home';
 export const LOGIN_PATH = '/login';
 export const GUIDE_PATH = '/guide';

@@ -3,6 +3,7 @@ import * as init from './20261122T1000_init.js';
 import * as messages from './20261122T1100_messages.js';
 import * as tickets from './20261123T1000_tickets.js';
 import * as uploadRecords from './20261123T1100_upload_records.js';
+import * as teamLinks from './20261124T1000_team_links.js';
 
 /** Every migration, by name. Names carry a timestamp; a landed migration is never edited. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '20261122T1100_messages': messages,
   '20261123T1000_tickets': tickets,
   '20261123T1100_upload_records': uploadRecords,
+  '20261124T1000_team_links': teamLinks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,8 +6,9 @@ import { AppError, invalid } from '../../lib/errors.js';
 import { codeSchema, envelope, errorEnvelope, ok, okEmpty, passwordSchema, phoneSchema } from '../../lib/http.js';
 import { enforceRateLimit, waitText } from '../../plugins/rate-limit.js';
 import { bearerToken } from '../../plugins/auth.js';
+import { checkJoin, consumeInvite, findInviteByCode, looksLikeTeamInvite } from '../teams/team-invite.service.js';
 import { findDesignerByPhone, insertDesigner, updateDesigner } from '../user/designer.repository.js';
-import { createSession, findByToken, revokeAllSessions, revokeSession } from './session.repository.js';
+import { createSession, findByToken, revokeAllSessions, revokeOtherSessions, revokeSession } from './session.repository.js';
 import { type SmsSender, logSmsSender } from './sms.js';
 import { CODE_TTL_MS, checkCode, issueCode, markCodeUsed, RESEND_AFTER_SECONDS, SCENES } from './verify-code.service.js';
 
@@ -48,6 +49,13 @@ export default async function authRoutes(app: FastifyInstance, opts: { sms?: Sms
         if (!token || !(await findByToken(app.db, token))) throw new AppError(401, '请先登录');
         if (existing) throw invalid('phone', '该手机号已被其他账号使用');
       }
+      if (scene === 'bank_info') {
+        // Re-verification goes to the signed-in designer's own phone only.
+        const token = bearerToken(req);
+        const session = token ? await findByToken(app.db, token) : undefined;
+        if (!session) throw new AppError(401, '请先登录');
+        if (session.designer.phone !== phone) throw invalid('phone', '验证码只能发送到本人手机号');
+      }
       await enforceRateLimit(app.db, `code:phone:${phone}`, limits.codePerPhone, (s) => `验证码已发送，请${waitText(s)}后再试`);
       await issueCode(app.db, sms, phone, scene);
       return ok({ expires_in: CODE_TTL_MS / 1000, resend_after: RESEND_AFTER_SECONDS }, '验证码已发送');
@@ -64,7 +72,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { sms?: Sms
           phone: phoneSchema,
           code: codeSchema,
           password: passwordSchema,
-          invite_code: z.string().trim().max(32).optional(),
+          invite_code: z.string().trim().max(32).optional().describe("A designer's personal invite code, or a team invite link's code (joins that team; refused when expired, used up or revoked)"),
         }),
         response: { 200: envelope(sessionData), ...errors },
       },
@@ -73,7 +81,10 @@ export default async function authRoutes(app: FastifyInstance, opts: { sms?: Sms
       const { phone, code, password, invite_code } = req.body;
       if (await findDesignerByPhone(app.db, phone)) throw invalid('phone', '该手机号已注册，请直接登录');
       let teamId: number | null = null;
-      if (invite_code) {
+      // A team invite link's code (issue 6): same checks as joining, counted atomically below.
+      const teamInvite = invite_code && looksLikeTeamInvite(invite_code) ? await findInviteByCode(app.db, invite_code) : undefined;
+      if (teamInvite) checkJoin({ ...teamInvite, used_count: Number(teamInvite.used_count) }, null, 'invite_code');
+      else if (invite_code) {
         const inviter = await app.db
           .selectFrom('designers')
           .select(['team_id'])
@@ -94,6 +105,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { sms?: Sms
           current_registration_step: 0,
           team_id: teamId,
         });
+        if (teamInvite) await consumeInvite(trx, { ...teamInvite, used_count: Number(teamInvite.used_count) }, designer.id, 'invite_code');
         return createSession(trx, designer.id, app.config.tokenTtlHours, meta(req));
       });
       return ok(session, '注册成功');
@@ -198,6 +210,49 @@ export default async function authRoutes(app: FastifyInstance, opts: { sms?: Sms
         await updateDesigner(trx, me.id, { phone });
       });
       return ok({ phone }, '手机号已更换');
+    },
+  );
+  r.put(
+    '/user/password',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'Change the password (old password required); revokes every other session',
+        security: [{ bearer: [] }],
+        body: z.object({
+          old_password: z.string({ error: '请输入原密码' }).min(1, { error: '请输入原密码' }).max(64, { error: '原密码不正确' }),
+          password: passwordSchema,
+        }),
+        response: { 200: okEmpty, ...errors },
+      },
+    },
+    async (req) => {
+      const { old_password, password } = req.body;
+      const me = req.auth!.designer;
+      if (!(await verifyPassword(old_password, me.password_hash))) throw invalid('old_password', '原密码不正确');
+      if (old_password === password) throw invalid('password', '新密码不能与原密码相同');
+      const passwordHash = await hashPassword(password);
+      const revoked = await app.db.transaction().execute(async (trx) => {
+        await updateDesigner(trx, me.id, { password_hash: passwordHash });
+        return revokeOtherSessions(trx, me.id, req.auth!.sessionId);
+      });
+      for (const sessionId of revoked) app.sessionEvents.emit('ended', { designerId: me.id, sessionId });
+      return ok(null, '密码已修改，其他设备已退出登录');
+    },
+  );
+
+  r.post(
+    '/user/logout-all',
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['user'], summary: 'Revoke every session of the caller, the current one included', security: [{ bearer: [] }], response: { 200: okEmpty, ...errors } },
+    },
+    async (req) => {
+      const designerId = req.auth!.designer.id;
+      await revokeAllSessions(app.db, designerId);
+      app.sessionEvents.emit('ended', { designerId });
+      return ok(null, '已退出所有设备');
     },
   );
 }

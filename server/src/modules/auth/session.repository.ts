@@ -68,3 +68,23 @@ export async function revokeAllSessions(db: Db, designerId: number): Promise<voi
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Revokes every live session of the designer except `keepSessionId`; answers the revoked ids. */
+export async function revokeOtherSessions(db: Db, designerId: number, keepSessionId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('designer_id', '=', designerId)
+    .where('id', '!=', keepSessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return ids;
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso() })
+    .where('id', 'in', ids)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return ids;
+}

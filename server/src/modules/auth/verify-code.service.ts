@@ -8,7 +8,7 @@ export const CODE_TTL_MS = 5 * 60_000;
 export const RESEND_AFTER_SECONDS = 60;
 export const MAX_CODE_ATTEMPTS = 5;
 
-export const SCENES = ['register', 'login', 'reset_password', 'change_phone'] as const;
+export const SCENES = ['register', 'login', 'reset_password', 'change_phone', 'bank_info'] as const;
 export type Scene = (typeof SCENES)[number];
 
 const SCENE_TEXT: Record<Scene, string> = {
@@ -16,6 +16,7 @@ const SCENE_TEXT: Record<Scene, string> = {
   login: '登录',
   reset_password: '重置密码',
   change_phone: '更换手机号',
+  bank_info: '修改收款信息',
 };
 
 function codeHash(phone: string, scene: string, code: string) {

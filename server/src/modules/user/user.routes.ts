@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Designer } from '../../db/schema.js';
-import { authErrors, envelope, ok, pageOf, pageQuery } from '../../lib/http.js';
+import { invalid } from '../../lib/errors.js';
+import { authErrors, codeSchema, envelope, ok, pageOf, pageQuery } from '../../lib/http.js';
+import { checkCode, markCodeUsed } from '../auth/verify-code.service.js';
+import { objectBaseUrl } from '../files/urls.js';
 import { updateDesigner } from './designer.repository.js';
-import { profileSchema, toProfile } from './profile.js';
+import { designerCode, profileSchema, toProfile } from './profile.js';
 import {
   availableTimeSchema,
   bankInfoSchema,
@@ -34,6 +37,10 @@ export function bankPatch(input: z.infer<typeof bankInfoSchema>) {
   };
 }
 
+const basicInfoUpdateSchema = basicInfoSchema.extend({
+  avatar: z.string().max(500, { error: '头像地址过长' }).optional(),
+});
+
 export default async function userRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const secured = { onRequest: app.authenticate };
@@ -46,12 +53,21 @@ export default async function userRoutes(app: FastifyInstance) {
 
   r.put(
     '/user/basic-info',
-    { ...secured, schema: { ...doc('Update basic information'), body: basicInfoSchema, response: profileResponse } },
+    { ...secured, schema: { ...doc('Update basic information (and optionally the avatar URL of an uploaded object)'), body: basicInfoUpdateSchema, response: profileResponse } },
     async (req) => {
-      const { nickname, ...rest } = req.body;
-      const updated = await updateDesigner(app.db, req.auth!.designer.id, {
+      const { nickname, avatar, ...rest } = req.body;
+      const me = req.auth!.designer;
+      if (avatar !== undefined && avatar !== '' && avatar !== me.avatar) {
+        // Only an object this designer uploaded to our store with source=user.
+        const prefix = `${objectBaseUrl(app.config.oss, req)}/user/${designerCode(me.id)}/`;
+        if (!avatar.startsWith(prefix) || avatar.includes('..') || /[?#\s]/.test(avatar.slice(prefix.length))) {
+          throw invalid('avatar', '头像地址无效，请重新上传');
+        }
+      }
+      const updated = await updateDesigner(app.db, me.id, {
         ...rest,
         ...(nickname ? { nickname } : {}),
+        ...(avatar !== undefined ? { avatar } : {}),
       });
       return ok(await toProfile(app.db, updated), '基本信息已保存');
     },
@@ -67,10 +83,24 @@ export default async function userRoutes(app: FastifyInstance) {
     '/user/bank-info',
     {
       ...secured,
-      schema: { ...doc('Store payout details; answered masked'), body: bankInfoSchema, response: { 200: envelope(bankInfoView), ...authErrors } },
+      schema: {
+        ...doc('Store payout details; answered masked. Changing details already on file needs an SMS code (scene bank_info) sent to the own phone'),
+        body: bankInfoSchema.extend({ code: codeSchema.optional() }),
+        response: { 200: envelope(bankInfoView), ...authErrors },
+      },
     },
     async (req) => {
-      const updated = await updateDesigner(app.db, req.auth!.designer.id, bankPatch(req.body));
+      const me = req.auth!.designer;
+      const { code, ...input } = req.body;
+      if (me.bank_account_no === '') {
+        return ok(bankView(await updateDesigner(app.db, me.id, bankPatch(input))), '收款信息已保存');
+      }
+      if (!code) throw invalid('code', '修改收款信息需要短信验证，请输入验证码');
+      const codeId = await checkCode(app.db, me.phone, 'bank_info', code);
+      const updated = await app.db.transaction().execute(async (trx) => {
+        await markCodeUsed(trx, codeId);
+        return updateDesigner(trx, me.id, bankPatch(input));
+      });
       return ok(bankView(updated), '收款信息已保存');
     },
   );

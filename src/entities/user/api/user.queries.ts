@@ -18,7 +18,7 @@ export const userQueries = {
     }),
 };
 
-export type VerifyScene = 'register' | 'login' | 'reset_password' | 'change_phone';
+export type VerifyScene = 'register' | 'login' | 'reset_password' | 'change_phone' | 'bank_info';
 
 /** Calls of the user entity; features wrap them in mutations. */
 export const userApi = {
@@ -31,6 +31,8 @@ export const userApi = {
   resetPassword: (body: { phone: string; code: string; password: string }) =>
     http.post('user/reset-password', z.null(), { json: body }),
   logout: () => http.post('user/logout', z.null()),
+  logoutAll: () => http.post('user/logout-all', z.null()),
+  changePassword: (body: { old_password: string; password: string }) => http.put('user/password', z.null(), { json: body }),
   updateBasicInfo: (body: Record<string, unknown>) => http.put('user/basic-info', profileSchema, { json: body }),
   updateBankInfo: (body: Record<string, unknown>) => http.put('user/bank-info', bankInfoSchema, { json: body }),
   updateAvailableTime: (available_time: string) => http.put('user/update-time', profileSchema, { json: { available_time } }),

@@ -7,6 +7,8 @@ export interface BankInfoBody {
   bank_name: string;
   bank_branch: string;
   account_no: string;
+  /** SMS code (scene bank_info) when changing details already on file. */
+  code?: string;
 }
 
 /** PUT /user/bank-info; the server answers the masked view, which replaces the cached one. */

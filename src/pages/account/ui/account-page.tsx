@@ -1,6 +1,7 @@
-import { Alert, Button, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { userQueries } from '@/entities/user';
+import { guidanceTour } from '@/features/guidance-tour';
 import { ApiError } from '@/shared/api';
 import { BankInfoCard } from './bank-info-card';
 import { BasicInfoCard } from './basic-info-card';
@@ -14,14 +15,19 @@ export function AccountPage() {
 
   return (
     <Stack gap="lg" maw={1200}>
-      <div>
-        <Title order={1} size="h2">
-          个人中心
-        </Title>
-        <Text size="sm" c="gray.7">
-          管理你的资料、接单状态、收款信息和账号安全
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div>
+          <Title order={1} size="h2">
+            个人中心
+          </Title>
+          <Text size="sm" c="gray.7">
+            管理你的资料、接单状态、收款信息和账号安全
+          </Text>
+        </div>
+        <Button variant="light" onClick={() => guidanceTour.start()}>
+          重新查看新手引导
+        </Button>
+      </Group>
       {profile.isPending ? (
         <Grid aria-busy="true" aria-label="正在加载个人资料">
           <Grid.Col span={{ base: 12, md: 5 }}>

@@ -4,6 +4,7 @@ import { DESIGNER_TYPE_TEXT, maskPhone, type Profile } from '@/entities/user';
 import { MSG } from '@/shared/config/messages';
 import { copyToClipboard } from '@/shared/lib';
 import { notify } from '@/shared/ui';
+import { AvatarUpload } from './avatar-upload';
 
 /** Who the designer is: names, type, team, masked phone, designer id and invite code. */
 export function ProfileCard({ profile }: { profile: Profile }) {
@@ -11,9 +12,12 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Group gap="md" wrap="nowrap" align="center">
-        <Avatar src={profile.avatar || null} size={64} radius="xl" color="blue" alt="">
-          {[...name][0]}
-        </Avatar>
+        <Stack gap={6} align="center">
+          <Avatar src={profile.avatar || null} size={64} radius="xl" color="blue" alt="">
+            {[...name][0]}
+          </Avatar>
+          <AvatarUpload profile={profile} />
+        </Stack>
         <Stack gap={4} miw={0}>
           <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
             {name}

@@ -1,24 +1,29 @@
-import { Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import * as z from 'zod/mini';
 import { maskPhone, type Profile } from '@/entities/user';
-import { VerifyCodeField, useLogout } from '@/features/auth';
+import { useChangePassword, useLogout, useLogoutAll, VerifyCodeField } from '@/features/auth';
 import { useChangePhone } from '@/features/change-phone';
 import { tabsStore } from '@/widgets/app-layout';
 import { codeField, phoneField, useZodForm } from '@/shared/lib';
+import { changePasswordSchema } from '../model/change-password.schema';
 
 /** Phone number change and sign-out, each behind a dialog. */
 export function SecurityCard({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
   const [changing, change] = useDisclosure(false);
   const [leaving, leave] = useDisclosure(false);
-  const logout = useLogout(() => {
+  const [passwording, password] = useDisclosure(false);
+  const [leavingAll, leaveAll] = useDisclosure(false);
+  const toLogin = () => {
     // As the header's sign-out does: the next session starts with fresh tabs.
     tabsStore.reset();
     void navigate({ to: '/login' });
-  });
+  };
+  const logout = useLogout(toLogin);
+  const logoutAll = useLogoutAll(toLogin);
 
   return (
     <Card withBorder radius="md" padding="lg">
@@ -39,6 +44,28 @@ export function SecurityCard({ profile }: { profile: Profile }) {
         </Group>
         <Group justify="space-between" wrap="nowrap">
           <div>
+            <Text fw={500}>登录密码</Text>
+            <Text size="sm" c="gray.7">
+              修改后其他设备上的登录将失效
+            </Text>
+          </div>
+          <Button variant="light" onClick={password.open} style={{ flexShrink: 0 }}>
+            修改密码
+          </Button>
+        </Group>
+        <Group justify="space-between" wrap="nowrap">
+          <div>
+            <Text fw={500}>退出所有设备</Text>
+            <Text size="sm" c="gray.7">
+              结束所有设备（包括本机）上的登录
+            </Text>
+          </div>
+          <Button variant="outline" color="red" onClick={leaveAll.open} style={{ flexShrink: 0 }}>
+            退出所有设备
+          </Button>
+        </Group>
+        <Group justify="space-between" wrap="nowrap">
+          <div>
             <Text fw={500}>退出登录</Text>
             <Text size="sm" c="gray.7">
               退出后需重新登录才能处理工单
@@ -52,6 +79,27 @@ export function SecurityCard({ profile }: { profile: Profile }) {
 
       <Modal opened={changing} onClose={change.close} title="更换手机号" centered>
         <ChangePhoneForm currentPhone={profile.phone} onDone={change.close} />
+      </Modal>
+
+      <Modal opened={passwording} onClose={password.close} title="修改密码" centered>
+        <ChangePasswordForm onDone={password.close} />
+      </Modal>
+
+      <Modal opened={leavingAll} onClose={leaveAll.close} title="退出所有设备" centered size="sm">
+        <Text size="sm">确定要退出所有设备吗？包括本机在内的所有登录都将失效，需要重新登录。</Text>
+        {logoutAll.isError ? (
+          <Text size="sm" c="red.8" mt="xs" role="alert">
+            操作失败，请稍后重试
+          </Text>
+        ) : null}
+        <Group justify="flex-end" gap="sm" mt="lg">
+          <Button variant="default" onClick={leaveAll.close} disabled={logoutAll.isPending} data-autofocus>
+            取消
+          </Button>
+          <Button color="red" loading={logoutAll.isPending} onClick={() => logoutAll.mutate()}>
+            确定退出所有设备
+          </Button>
+        </Group>
       </Modal>
 
       <Modal opened={leaving} onClose={leave.close} title="退出登录" centered size="sm">
@@ -120,6 +168,67 @@ function ChangePhoneForm({ currentPhone, onDone }: { currentPhone: string; onDon
           </Button>
           <Button type="submit" loading={changePhone.isPending}>
             确认更换
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** 原密码 / 新密码 / 确认新密码. */
+function ChangePasswordForm({ onDone }: { onDone: () => void }) {
+  const form = useZodForm(changePasswordSchema, { old_password: '', password: '', confirm_password: '' });
+  const change = useChangePassword();
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = form.validate();
+    if (parsed) {
+      change.mutate(
+        { old_password: parsed.old_password, password: parsed.password },
+        { onSuccess: onDone, onError: form.applyServerError },
+      );
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="修改密码">
+      <Stack gap="md">
+        <PasswordInput
+          label="原密码"
+          autoComplete="current-password"
+          maxLength={64}
+          value={form.values.old_password}
+          onChange={(e) => form.setField('old_password', e.currentTarget.value)}
+          error={form.errors.old_password}
+          required
+          data-autofocus
+        />
+        <PasswordInput
+          label="新密码"
+          description="8-64位，需同时包含字母和数字"
+          autoComplete="new-password"
+          maxLength={64}
+          value={form.values.password}
+          onChange={(e) => form.setField('password', e.currentTarget.value)}
+          error={form.errors.password}
+          required
+        />
+        <PasswordInput
+          label="确认新密码"
+          autoComplete="new-password"
+          maxLength={64}
+          value={form.values.confirm_password}
+          onChange={(e) => form.setField('confirm_password', e.currentTarget.value)}
+          error={form.errors.confirm_password}
+          required
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} disabled={change.isPending}>
+            取消
+          </Button>
+          <Button type="submit" loading={change.isPending}>
+            确认修改
           </Button>
         </Group>
       </Stack>

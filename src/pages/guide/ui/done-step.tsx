@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { markTourPending } from '@/features/guidance-tour';
 import { useSaveOnboardingStep } from '@/features/save-onboarding-step';
 import { notify } from '@/shared/ui';
 import type { StepProps } from './step-shared';
@@ -30,7 +31,14 @@ export function DoneStep({ profile, onBack, onSaveError }: StepProps) {
           size="md"
           loading={save.isPending}
           onClick={() =>
-            save.mutate({ step: 6 }, { onSuccess: () => notify('欢迎加入，开始接单吧', 'success'), onError: onSaveError })
+            save.mutate({ step: 6 }, {
+                onSuccess: () => {
+                  // The guidance tour shows once on the first signed-in screen.
+                  markTourPending(profile.designer_id);
+                  notify('欢迎加入，开始接单吧', 'success');
+                },
+                onError: onSaveError,
+              })
           }
         >
           进入工作台

@@ -2,7 +2,8 @@ import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { flattenMenu, menuQueries } from '@/entities/menu';
-import { DESIGNER_TYPE_TEXT, displayName, userQueries } from '@/entities/user';
+import { DESIGNER_TYPE_TEXT, displayName, HasRole, userQueries } from '@/entities/user';
+import { ManageTeamLinksButton } from '@/features/manage-team-links';
 import { greeting } from '@/shared/lib';
 
 interface Shortcut {
@@ -52,9 +53,14 @@ export function HomePage() {
       </Card>
 
       <Stack gap="sm">
-        <Title order={3} size="h4">
-          快捷入口
-        </Title>
+        <Group justify="space-between">
+          <Title order={3} size="h4">
+            快捷入口
+          </Title>
+          <HasRole value={['role_admin']}>
+            <ManageTeamLinksButton />
+          </HasRole>
+        </Group>
         {menu.isPending ? (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
             {[0, 1, 2, 3].map((i) => (

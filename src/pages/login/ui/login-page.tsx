@@ -7,6 +7,8 @@ import { AuthCard } from '@/shared/ui';
 export function LoginPage({ resolveTarget }: { resolveTarget: (redirect: string | undefined) => string }) {
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { redirect?: string };
+  // Sent here from a team invite link: registering carries the invite along (and joins on sign-up).
+  const invite = inviteOfRedirect(search.redirect);
   return (
     <AuthCard title="登录" subtitle="欢迎回来，登录后开始处理你的工单">
       <LoginForm
@@ -14,9 +16,15 @@ export function LoginPage({ resolveTarget }: { resolveTarget: (redirect: string 
         footer={
           <>
             <Group justify="space-between">
-              <Anchor component={Link} to="/register" size="sm">
-                注册账号
-              </Anchor>
+              {invite ? (
+                <Anchor href={`#/register?invite=${encodeURIComponent(invite)}`} size="sm">
+                  注册账号
+                </Anchor>
+              ) : (
+                <Anchor component={Link} to="/register" size="sm">
+                  注册账号
+                </Anchor>
+              )}
               <Anchor component={Link} to="/reset-password" size="sm">
                 忘记密码
               </Anchor>
@@ -36,4 +44,11 @@ export function LoginPage({ resolveTarget }: { resolveTarget: (redirect: string 
       />
     </AuthCard>
   );
+}
+
+/** The invite code of a `/team-invite?code=…` redirect target, if that is where the visitor was going. */
+export function inviteOfRedirect(redirect: string | undefined): string | undefined {
+  if (typeof redirect !== 'string' || !redirect.startsWith('/team-invite?')) return undefined;
+  const code = new URLSearchParams(redirect.slice('/team-invite?'.length)).get('code');
+  return code ? code.replace(/^"|"$/g, '') : undefined;
 }

@@ -5,6 +5,7 @@ import { useMatches, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { findMenuEntry, flattenMenu, menuQueries } from '@/entities/menu';
 import { messageQueries } from '@/entities/message';
+import { GuidanceTour } from '@/features/guidance-tour';
 import { NotificationPermissionBanner, TICKET_NOTIFICATION_PATH, useRealtimeSync } from '@/features/realtime-sync';
 import { type Tab, tabOps, tabsStore } from '../model/tabs';
 import { Header } from './header';
@@ -102,6 +103,7 @@ export function AppLayout() {
           />
         </Box>
       </AppShell.Main>
+      <GuidanceTour />
     </AppShell>
   );
 }

@@ -72,7 +72,7 @@ export function Header({ realtime, unread, navOpened, onToggleNav, onSignedOut }
           />
         </Tooltip>
         {unread !== null ? (
-          <Indicator label={unread > 99 ? '99+' : unread} size={16} disabled={unread === 0} offset={4} data-testid="unread-badge">
+          <Indicator label={unread > 99 ? '99+' : unread} size={16} disabled={unread === 0} offset={4} data-testid="unread-badge" data-tour="messages">
             <ActionIcon
               variant="subtle"
               size="lg"
@@ -85,7 +85,7 @@ export function Header({ realtime, unread, navOpened, onToggleNav, onSignedOut }
         ) : null}
         <Menu position="bottom-end" width={180} withinPortal>
           <Menu.Target>
-            <UnstyledButton>
+            <UnstyledButton data-tour="user-menu">
               <Group gap={6} wrap="nowrap">
                 <Avatar src={profile?.avatar || null} radius="xl" size="sm" alt={name}>
                   {name.slice(0, 1)}

@@ -1,0 +1,1 @@
+export { ManageTeamLinksButton } from './ui/manage-team-links-modal';

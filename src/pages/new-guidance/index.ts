@@ -1,0 +1,1 @@
+export { NewGuidancePage } from './ui/new-guidance-page';

@@ -1,0 +1,1 @@
+export { OrderDailyPanelPage } from './ui/order-daily-panel-page';

@@ -1,0 +1,1 @@
+export { TeamInvitePage } from './ui/team-invite-page';
