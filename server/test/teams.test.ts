@@ -63,6 +63,12 @@ describe.each(dialects)('team invites and daily panel (%s)', (dialect) => {
     const mine = list.find((i) => i.id === inv.id)!;
     expect(mine.used_count).toBe(1);
     expect(mine.joins).toHaveLength(1);
+    // The team's lead is told (message type 35, in the list and pushed live).
+    const leadMessages = expectEnvelope<{ items: { message_type: number; ext_json: { title: string } }[] }>(
+      await t.authed(lead).get('/api/messages/messages?message_type=35&pageSize=1'),
+      200,
+    ).data.items;
+    expect(leadMessages[0]?.ext_json.title).toMatch(/通过邀请链接加入了团队$/);
     // Someone in another team is refused, not moved.
     const other = await create(otherLead);
     const refused = expectEnvelope(await t.authed(me).post(`/api/teams/invites/${other.code}/join`), 409);

@@ -6,7 +6,7 @@ import { AppError, invalid } from '../../lib/errors.js';
 import { codeSchema, envelope, errorEnvelope, ok, okEmpty, passwordSchema, phoneSchema } from '../../lib/http.js';
 import { enforceRateLimit, waitText } from '../../plugins/rate-limit.js';
 import { bearerToken } from '../../plugins/auth.js';
-import { checkJoin, consumeInvite, findInviteByCode, looksLikeTeamInvite } from '../teams/team-invite.service.js';
+import { checkJoin, consumeInvite, findInviteByCode, looksLikeTeamInvite, notifyLeadsOfJoin } from '../teams/team-invite.service.js';
 import { findDesignerByPhone, insertDesigner, updateDesigner } from '../user/designer.repository.js';
 import { createSession, findByToken, revokeAllSessions, revokeOtherSessions, revokeSession } from './session.repository.js';
 import { type SmsSender, logSmsSender } from './sms.js';
@@ -106,9 +106,10 @@ export default async function authRoutes(app: FastifyInstance, opts: { sms?: Sms
           team_id: teamId,
         });
         if (teamInvite) await consumeInvite(trx, { ...teamInvite, used_count: Number(teamInvite.used_count) }, designer.id, 'invite_code');
-        return createSession(trx, designer.id, app.config.tokenTtlHours, meta(req));
+        return { designerId: designer.id, ...(await createSession(trx, designer.id, app.config.tokenTtlHours, meta(req))) };
       });
-      return ok(session, '注册成功');
+      if (teamInvite) await notifyLeadsOfJoin(app.db, app.messages, teamInvite.team_id, session.designerId);
+      return ok({ token: session.token, session_id: session.session_id }, '注册成功');
     },
   );
 

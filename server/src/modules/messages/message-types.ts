@@ -33,6 +33,8 @@ export const MESSAGE_TYPE_NAMES: Record<number, string> = {
   32: '工厂驳回工单',
   33: '周计划审批完成',
   34: '实时计划审批完成',
+  // Not in spec §4: a designer joined the team through an invite link (to the team's leads).
+  35: '团队成员加入',
 };
 
 export const MESSAGE_TYPES = Object.keys(MESSAGE_TYPE_NAMES).map(Number);

@@ -4,6 +4,8 @@ import type { Db } from '../../db/database.js';
 import type { Designer, TeamInviteTable } from '../../db/schema.js';
 import { AppError, conflict, invalid } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
+import type { MessageService } from '../messages/message.service.js';
+import { designerCode } from '../user/profile.js';
 
 type Invite = { [K in keyof TeamInviteTable]: K extends 'id' | 'used_count' ? number : TeamInviteTable[K] };
 
@@ -76,4 +78,21 @@ export async function consumeInvite(db: Db, inv: Invite, designerId: number, fie
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) throw new AppError(409, '你已加入其他团队，请先联系原团队负责人退出后再加入');
   await db.insertInto('team_invite_joins').values({ invite_id: inv.id, designer_id: designerId, joined_at: now }).execute();
+}
+
+/** Team member joined (an addition to spec §4's types, named in messages/message-types.ts). */
+export const TEAM_MEMBER_JOINED_TYPE = 35;
+
+/** Tells the team's leads that a designer joined through an invite link (message type 35). */
+export async function notifyLeadsOfJoin(db: Db, messages: MessageService, teamId: number, designerId: number): Promise<void> {
+  const [leads, joined] = await Promise.all([
+    db.selectFrom('designers').select('id').where('team_id', '=', teamId).where('designer_type', '=', 0).execute(),
+    db.selectFrom('designers').select(['nickname', 'real_name', 'phone']).where('id', '=', designerId).executeTakeFirst(),
+  ]);
+  if (!leads.length || !joined) return;
+  const name = joined.real_name || joined.nickname || `${joined.phone.slice(0, 3)}****${joined.phone.slice(-4)}`;
+  await messages.send(
+    leads.map((l) => l.id),
+    { type: TEAM_MEMBER_JOINED_TYPE, title: `${name} 通过邀请链接加入了团队`, info: { designer_id: designerCode(designerId) } },
+  );
 }

@@ -33,5 +33,6 @@ describe('refresh rules (spec §4)', () => {
     expect(notificationHref(2, {})).toBe('/order-management/index');
     expect(notificationHref(25, { ticket_id: 5 })).toBe('/order-management/index?ticket=5');
     expect(notificationHref(29, { announcement_id: 7 })).toBe('/message-center/announcement?id=7');
+    expect(notificationHref(35, {})).toBe('/message-center/index');
   });
 });

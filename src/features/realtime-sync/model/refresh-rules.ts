@@ -19,11 +19,15 @@ export function keysToInvalidate(messageType: number): QueryKey[] {
 
 /** Ticket messages open My tickets; announcements open their page (spec §2). */
 export const TICKET_NOTIFICATION_PATH = '/order-management/index';
+/** Not in spec §4: a designer joined the team through an invite link (sent to the leads). */
+export const TEAM_MEMBER_JOINED_TYPE = 35;
 
 export function notificationHref(messageType: number, info: { announcement_id?: number; ticket_id?: number }): string {
   if (messageType === ANNOUNCEMENT_TYPE && info.announcement_id) {
     return `/message-center/announcement?id=${info.announcement_id}`;
   }
+  // Team news (type 35, member joined) is read in the message centre.
+  if (messageType === TEAM_MEMBER_JOINED_TYPE) return '/message-center/index';
   // My tickets, with the ticket's detail drawer open when the message names one.
   return info.ticket_id ? `${TICKET_NOTIFICATION_PATH}?ticket=${info.ticket_id}` : TICKET_NOTIFICATION_PATH;
 }
