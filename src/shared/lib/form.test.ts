@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { zodFieldErrors } from './form';
+import { textFieldBinder, zodFieldErrors } from './form';
 
 describe('zodFieldErrors', () => {
   it('keeps the first message per field in schema order', () => {
@@ -15,5 +15,18 @@ describe('zodFieldErrors', () => {
       expect(Object.keys(errors)).toEqual(['phone', 'password']);
       expect(errors.password).toBe('密码至少8位');
     }
+  });
+});
+
+describe('textFieldBinder', () => {
+  it('binds value, error and onChange of one field', () => {
+    const set: [string, string][] = [];
+    const bind = textFieldBinder({ phone: '138', name: '' }, { phone: '手机号格式不正确' }, (k, v) => set.push([k, v]));
+    const phone = bind('phone');
+    expect(phone.value).toBe('138');
+    expect(phone.error).toBe('手机号格式不正确');
+    expect(bind('name').error).toBeUndefined();
+    phone.onChange({ currentTarget: { value: '13800000000' } });
+    expect(set).toEqual([['phone', '13800000000']]);
   });
 });

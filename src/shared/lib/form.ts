@@ -53,3 +53,19 @@ export function useZodForm<S extends z.ZodMiniObject>(schema: S, initial: z.inpu
 
   return { values, setValues, setField, errors, setErrors, validate, applyServerError };
 }
+
+/**
+ * Props binding a text input to one field of a form: value, error and onChange. The same three
+ * lines every form would otherwise repeat per input.
+ */
+export function textFieldBinder<K extends string>(
+  values: Record<K, string>,
+  errors: Partial<Record<K, string>>,
+  setField: (key: K, value: string) => void,
+) {
+  return (key: K) => ({
+    value: values[key],
+    error: errors[key],
+    onChange: (e: { currentTarget: { value: string } }) => setField(key, e.currentTarget.value),
+  });
+}

@@ -1,4 +1,5 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
+import { textFieldBinder } from '@/shared/lib';
 import type { BankInfoFormValues } from '../model/user-form.schema';
 
 type Key = keyof BankInfoFormValues;
@@ -11,11 +12,7 @@ interface Props {
 
 /** 开户人姓名, 开户银行, 开户支行, 银行卡号: onboarding step 4 and the account page. */
 export function BankInfoFields({ values, errors, setField }: Props) {
-  const input = (key: Key) => ({
-    value: values[key],
-    error: errors[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setField(key, e.currentTarget.value),
-  });
+  const input = textFieldBinder(values, errors, setField);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
       <TextInput label="开户人姓名" placeholder="须与实名信息一致" autoComplete="off" maxLength={40} required {...input('account_name')} />

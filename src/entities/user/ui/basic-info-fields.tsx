@@ -1,4 +1,5 @@
 import { Group, Radio, SimpleGrid, TextInput } from '@mantine/core';
+import { textFieldBinder } from '@/shared/lib';
 import { type BasicInfoFormValues, GENDER_OPTIONS } from '../model/user-form.schema';
 
 type Key = keyof BasicInfoFormValues;
@@ -11,11 +12,7 @@ interface Props {
 
 /** 真实姓名, 性别, 所在城市, 邮箱, 微信号, 企业微信: onboarding step 1 and the account page. */
 export function BasicInfoFields({ values, errors, setField }: Props) {
-  const input = (key: Key) => ({
-    value: values[key],
-    error: errors[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setField(key, e.currentTarget.value),
-  });
+  const input = textFieldBinder(values, errors, setField);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
       <TextInput label="真实姓名" placeholder="与身份证一致" autoComplete="name" maxLength={40} required {...input('real_name')} />
