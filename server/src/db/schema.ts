@@ -121,6 +121,11 @@ export interface Database {
   team_invites: TeamInviteTable;
   team_invite_joins: TeamInviteJoinTable;
   panel_keys: PanelKeyTable;
+  deductions: DeductionTable;
+  appeals: AppealTable;
+  appeal_events: AppealEventTable;
+  settlements: SettlementTable;
+  settlement_lines: SettlementLineTable;
 }
 
 /** Shops a designer takes tickets from (maintained by allocation once tickets arrive). */
@@ -282,5 +287,84 @@ export interface PanelKeyTable {
   key_hint: string;
   created_by: number;
   revoked_at: string | null;
+  created_at: string;
+}
+
+/** Money taken from a designer for a ticket: after_sales | qc (upstream) or review (a lead). */
+export interface DeductionTable {
+  id: Generated<number>;
+  ticket_id: number;
+  designer_id: number;
+  team_id: number | null;
+  source: string;
+  amount_cents: number;
+  reason: string;
+  external_id: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** type: fee | reject | draft | qc | after_sales | factory_reject; status: pending | approved | rejected. */
+export interface AppealTable {
+  id: Generated<number>;
+  ticket_id: number;
+  allocation_id: number | null;
+  designer_id: number;
+  team_id: number | null;
+  type: string;
+  deduction_id: number | null;
+  reason: string;
+  attachments: Generated<string>;
+  requested_cents: Generated<number>;
+  approved_cents: Generated<number>;
+  status: Generated<string>;
+  reviewer_id: number | null;
+  review_note: Generated<string>;
+  reviewed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The appeal's own timeline: filed | approved | rejected. */
+export interface AppealEventTable {
+  id: Generated<number>;
+  appeal_id: number;
+  type: string;
+  actor_id: number | null;
+  detail: Generated<string>;
+  created_at: string;
+}
+
+/** Per designer per period (Asia/Shanghai days, inclusive); totals always equal the sum of its lines. */
+export interface SettlementTable {
+  id: Generated<number>;
+  designer_id: number;
+  team_id: number | null;
+  period_start: string;
+  period_end: string;
+  status: Generated<string>;
+  gross_cents: Generated<number>;
+  deduction_cents: Generated<number>;
+  adjustment_cents: Generated<number>;
+  net_cents: Generated<number>;
+  line_count: Generated<number>;
+  confirmed_at: string | null;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** kind: fee (+) | deduction (−) | adjustment (±); ref_key makes each posting happen once. */
+export interface SettlementLineTable {
+  id: Generated<number>;
+  settlement_id: number;
+  designer_id: number;
+  kind: string;
+  amount_cents: number;
+  ticket_id: number | null;
+  deduction_id: number | null;
+  appeal_id: number | null;
+  description: Generated<string>;
+  ref_key: string;
   created_at: string;
 }
