@@ -5,3 +5,4 @@ export { SendCodeButton } from './ui/send-code-button';
 export { VerifyCodeField } from './ui/verify-code-field';
 export { useChangePassword } from './model/use-change-password';
 export { useLogoutAll } from './model/use-logout-all';
+export { NewPasswordFields, PhoneCodeFields } from './ui/credential-fields';

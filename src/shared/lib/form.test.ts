@@ -27,6 +27,10 @@ describe('textFieldBinder', () => {
     expect(phone.error).toBe('手机号格式不正确');
     expect(bind('name').error).toBeUndefined();
     phone.onChange({ currentTarget: { value: '13800000000' } });
-    expect(set).toEqual([['phone', '13800000000']]);
+    bind('name').onChange('张三');
+    expect(set).toEqual([
+      ['phone', '13800000000'],
+      ['name', '张三'],
+    ]);
   });
 });

@@ -51,7 +51,29 @@ export function useZodForm<S extends z.ZodMiniObject>(schema: S, initial: z.inpu
     }
   }, []);
 
-  return { values, setValues, setField, errors, setErrors, validate, applyServerError };
+  /** Shows one error next to one field (e.g. the send-code button's "phone not valid yet"). */
+  const setFieldError = useCallback((key: keyof Values & string, message: string) => {
+    setErrors((e) => ({ ...e, [key]: message }));
+  }, []);
+
+  /** value / error / onChange for one text field: `<TextInput {...form.bind('phone')} />`. */
+  const bind = useCallback(
+    <K extends StringKeys<Values>>(key: K): BoundTextField =>
+      textFieldBinder(values as Record<K, string>, errors as Partial<Record<K, string>>, setField as (key: K, value: string) => void)(key),
+    [values, errors, setField],
+  );
+
+  return { values, setValues, setField, errors, setErrors, setFieldError, validate, applyServerError, bind };
+}
+
+/** The keys of T whose values are strings (the ones a text input can bind to). */
+export type StringKeys<T> = { [K in keyof T & string]: T[K] extends string ? K : never }[keyof T & string];
+
+/** What `bind` / `textFieldBinder` give an input. onChange takes an input event or a plain string. */
+export interface BoundTextField {
+  value: string;
+  error: string | undefined;
+  onChange: (e: string | { currentTarget: { value: string } }) => void;
 }
 
 /**
@@ -63,9 +85,9 @@ export function textFieldBinder<K extends string>(
   errors: Partial<Record<K, string>>,
   setField: (key: K, value: string) => void,
 ) {
-  return (key: K) => ({
+  return (key: K): BoundTextField => ({
     value: values[key],
     error: errors[key],
-    onChange: (e: { currentTarget: { value: string } }) => setField(key, e.currentTarget.value),
+    onChange: (e) => setField(key, typeof e === 'string' ? e : e.currentTarget.value),
   });
 }

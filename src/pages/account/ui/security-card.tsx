@@ -1,10 +1,10 @@
-import { Button, Card, Group, Modal, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import * as z from 'zod/mini';
 import { maskPhone, type Profile } from '@/entities/user';
-import { useChangePassword, useLogout, useLogoutAll, VerifyCodeField } from '@/features/auth';
+import { NewPasswordFields, PhoneCodeFields, useChangePassword, useLogout, useLogoutAll } from '@/features/auth';
 import { useChangePhone } from '@/features/change-phone';
 import { tabsStore } from '@/widgets/app-layout';
 import { codeField, phoneField, useZodForm } from '@/shared/lib';
@@ -142,25 +142,13 @@ function ChangePhoneForm({ currentPhone, onDone }: { currentPhone: string; onDon
         <Text size="sm" c="gray.7">
           验证码将发送到新手机号，更换后请使用新手机号登录。
         </Text>
-        <TextInput
-          label="新手机号"
-          placeholder="请输入11位手机号"
-          inputMode="numeric"
-          autoComplete="tel"
-          maxLength={11}
-          value={form.values.phone}
-          onChange={(e) => form.setField('phone', e.currentTarget.value)}
-          error={form.errors.phone}
-          required
-          data-autofocus
-        />
-        <VerifyCodeField
-          phone={form.values.phone}
+        <PhoneCodeFields
+          phone={form.bind('phone')}
+          code={form.bind('code')}
           scene="change_phone"
-          value={form.values.code}
-          onChange={(v) => form.setField('code', v)}
-          error={form.errors.code}
-          onPhoneError={(message) => form.setErrors((prev) => ({ ...prev, phone: message }))}
+          onPhoneError={(message) => form.setFieldError('phone', message)}
+          phoneLabel="新手机号"
+          autoFocus
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={changePhone.isPending}>
@@ -198,31 +186,11 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
           label="原密码"
           autoComplete="current-password"
           maxLength={64}
-          value={form.values.old_password}
-          onChange={(e) => form.setField('old_password', e.currentTarget.value)}
-          error={form.errors.old_password}
+          {...form.bind('old_password')}
           required
           data-autofocus
         />
-        <PasswordInput
-          label="新密码"
-          description="8-64位，需同时包含字母和数字"
-          autoComplete="new-password"
-          maxLength={64}
-          value={form.values.password}
-          onChange={(e) => form.setField('password', e.currentTarget.value)}
-          error={form.errors.password}
-          required
-        />
-        <PasswordInput
-          label="确认新密码"
-          autoComplete="new-password"
-          maxLength={64}
-          value={form.values.confirm_password}
-          onChange={(e) => form.setField('confirm_password', e.currentTarget.value)}
-          error={form.errors.confirm_password}
-          required
-        />
+        <NewPasswordFields password={form.bind('password')} confirm={form.bind('confirm_password')} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={change.isPending}>
             取消

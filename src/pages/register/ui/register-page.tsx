@@ -1,8 +1,8 @@
-import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { userApi, userQueries } from '@/entities/user';
-import { VerifyCodeField, startSession } from '@/features/auth';
+import { NewPasswordFields, PhoneCodeFields, startSession } from '@/features/auth';
 import { useZodForm } from '@/shared/lib';
 import { AuthCard, notify } from '@/shared/ui';
 import { inviteFromSearch, registerBody, registerSchema } from '../model/register.schema';
@@ -44,52 +44,19 @@ export function RegisterPage() {
     <AuthCard title="注册账号" subtitle="注册后完成入驻引导，即可开始接单">
       <form onSubmit={submit} noValidate aria-label="注册">
         <Stack gap="md">
-          <TextInput
-            label="手机号"
-            placeholder="请输入11位手机号"
-            inputMode="numeric"
-            autoComplete="tel"
-            maxLength={11}
-            value={values.phone}
-            onChange={(e) => setField('phone', e.currentTarget.value)}
-            error={errors.phone}
-            required
-          />
-          <VerifyCodeField
-            phone={values.phone}
+          <PhoneCodeFields
+            phone={form.bind('phone')}
+            code={form.bind('code')}
             scene="register"
-            value={values.code}
-            onChange={(v) => setField('code', v)}
-            error={errors.code}
-            onPhoneError={(message) => form.setErrors((prev) => ({ ...prev, phone: message }))}
+            onPhoneError={(message) => form.setFieldError('phone', message)}
           />
-          <PasswordInput
-            label="密码"
-            description="8-64位，需同时包含字母和数字"
-            autoComplete="new-password"
-            maxLength={64}
-            value={values.password}
-            onChange={(e) => setField('password', e.currentTarget.value)}
-            error={errors.password}
-            required
-          />
-          <PasswordInput
-            label="确认密码"
-            autoComplete="new-password"
-            maxLength={64}
-            value={values.confirm_password}
-            onChange={(e) => setField('confirm_password', e.currentTarget.value)}
-            error={errors.confirm_password}
-            required
-          />
+          <NewPasswordFields password={form.bind('password')} confirm={form.bind('confirm_password')} passwordLabel="密码" confirmLabel="确认密码" />
           <TextInput
             label="邀请码"
             description="选填，填写团队邀请码可直接加入团队"
             autoComplete="off"
             maxLength={32}
-            value={values.invite_code}
-            onChange={(e) => setField('invite_code', e.currentTarget.value)}
-            error={errors.invite_code}
+            {...form.bind('invite_code')}
           />
           <Checkbox
             checked={values.agreed}

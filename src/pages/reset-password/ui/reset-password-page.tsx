@@ -1,8 +1,8 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { userApi, userQueries } from '@/entities/user';
-import { VerifyCodeField } from '@/features/auth';
+import { NewPasswordFields, PhoneCodeFields } from '@/features/auth';
 import { tokenStore } from '@/shared/api';
 import { useZodForm } from '@/shared/lib';
 import { AuthCard, notify } from '@/shared/ui';
@@ -13,7 +13,6 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useZodForm(resetPasswordSchema, { phone: '', code: '', password: '', confirm_password: '' });
-  const { values, errors, setField } = form;
 
   const reset = useMutation({
     mutationKey: [...userQueries.all(), 'reset-password'],
@@ -41,44 +40,15 @@ export function ResetPasswordPage() {
     <AuthCard title="找回密码" subtitle="通过手机验证码设置新密码，设置后需重新登录">
       <form onSubmit={submit} noValidate aria-label="找回密码">
         <Stack gap="md">
-          <TextInput
-            label="手机号"
-            placeholder="请输入注册时使用的手机号"
-            inputMode="numeric"
-            autoComplete="username"
-            maxLength={11}
-            value={values.phone}
-            onChange={(e) => setField('phone', e.currentTarget.value)}
-            error={errors.phone}
-            required
-          />
-          <VerifyCodeField
-            phone={values.phone}
+          <PhoneCodeFields
+            phone={form.bind('phone')}
+            code={form.bind('code')}
             scene="reset_password"
-            value={values.code}
-            onChange={(v) => setField('code', v)}
-            error={errors.code}
-            onPhoneError={(message) => form.setErrors((prev) => ({ ...prev, phone: message }))}
+            onPhoneError={(message) => form.setFieldError('phone', message)}
+            phonePlaceholder="请输入注册时使用的手机号"
+            phoneAutoComplete="username"
           />
-          <PasswordInput
-            label="新密码"
-            description="8-64位，需同时包含字母和数字"
-            autoComplete="new-password"
-            maxLength={64}
-            value={values.password}
-            onChange={(e) => setField('password', e.currentTarget.value)}
-            error={errors.password}
-            required
-          />
-          <PasswordInput
-            label="确认新密码"
-            autoComplete="new-password"
-            maxLength={64}
-            value={values.confirm_password}
-            onChange={(e) => setField('confirm_password', e.currentTarget.value)}
-            error={errors.confirm_password}
-            required
-          />
+          <NewPasswordFields password={form.bind('password')} confirm={form.bind('confirm_password')} />
           <Button type="submit" size="md" fullWidth loading={reset.isPending}>
             重置密码
           </Button>
