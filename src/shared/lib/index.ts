@@ -1,6 +1,6 @@
 export { copyToClipboard } from './clipboard';
 export { greeting, greetingForHour } from './greeting';
-export { textFieldBinder, useZodForm, zodFieldErrors, type FieldErrors } from './form';
+export { textFieldBinder, useZodForm, zodFieldErrors, type BoundTextField, type FieldErrors, type StringKeys } from './form';
 export { notifyKind } from './notify-kind';
 export { assertPermissionList, assertRoleList, hasAnyPermission, hasAnyRole, hasPermission, hasRole } from './permission';
 export { createProgress, pageProgress } from './progress';
