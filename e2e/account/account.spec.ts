@@ -65,7 +65,7 @@ test.describe('personal centre security', () => {
 });
 
 test.describe('guidance tour', () => {
-  test('replays from the personal centre, moves with the keyboard and can be skipped', async ({ api, newUser, newUserPage: page }) => {
+  test('replays from the personal centre, moves with the keyboard, keeps focus inside and can be skipped', async ({ api, newUser, newUserPage: page }) => {
     await finishOnboarding(api, newUser.token);
     await page.goto('/#/system/account');
     await page.getByRole('button', { name: '重新查看新手引导' }).click();
@@ -78,6 +78,11 @@ test.describe('guidance tour', () => {
     await expect(page.getByTestId('guidance-highlight')).toBeVisible();
     await page.keyboard.press('ArrowLeft');
     await expect(card).toBeVisible();
+    // A modal dialog: Tab and Shift+Tab cycle inside the card, never into the page behind it.
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      await expect(card.locator(':focus')).toHaveCount(1);
+    }
     await card.getByRole('button', { name: '跳过' }).click();
     await expect(page.getByTestId('guidance-tour')).toHaveCount(0);
   });

@@ -1,4 +1,4 @@
-import { Box, Button, Group, Paper, Portal, Text, Title } from '@mantine/core';
+import { Box, Button, FocusTrap, Group, Paper, Portal, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { userQueries } from '@/entities/user';
@@ -124,40 +124,42 @@ function TourOverlay({ index, onFinish }: { index: number; onFinish: () => void 
         ) : (
           <Box aria-hidden style={{ position: 'fixed', inset: 0, background: 'rgba(0, 0, 0, 0.55)' }} />
         )}
-        <Paper
-          ref={cardRef}
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby={titleId}
-          shadow="lg"
-          radius="md"
-          p="md"
-          withBorder
-          style={{ position: 'fixed', top: place.top, left: place.left, width }}
-        >
-          <Text size="xs" c="gray.7" mb={4}>
-            新手引导 {index + 1} / {total}
-          </Text>
-          <Title order={2} size="h5" id={titleId} mb={6}>
-            {step.title}
-          </Title>
-          <Text size="sm">{step.body}</Text>
-          <Group justify="space-between" mt="md" gap="xs" wrap="nowrap">
-            <Button variant="subtle" color="gray" size="xs" onClick={onFinish}>
-              跳过
-            </Button>
-            <Group gap="xs" wrap="nowrap">
-              {index > 0 ? (
-                <Button variant="default" size="xs" onClick={() => guidanceTour.dispatch({ type: 'prev' })}>
-                  上一步
-                </Button>
-              ) : null}
-              <Button ref={primaryRef} size="xs" onClick={last ? onFinish : () => guidanceTour.dispatch({ type: 'next' })}>
-                {last ? '完成' : '下一步'}
+        {/* Tab and Shift+Tab stay inside the card while the tour is open (it is a modal dialog). */}
+        <FocusTrap active innerRef={cardRef}>
+          <Paper
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby={titleId}
+            shadow="lg"
+            radius="md"
+            p="md"
+            withBorder
+            style={{ position: 'fixed', top: place.top, left: place.left, width }}
+          >
+            <Text size="xs" c="gray.7" mb={4}>
+              新手引导 {index + 1} / {total}
+            </Text>
+            <Title order={2} size="h5" id={titleId} mb={6}>
+              {step.title}
+            </Title>
+            <Text size="sm">{step.body}</Text>
+            <Group justify="space-between" mt="md" gap="xs" wrap="nowrap">
+              <Button variant="subtle" color="gray" size="xs" onClick={onFinish}>
+                跳过
               </Button>
+              <Group gap="xs" wrap="nowrap">
+                {index > 0 ? (
+                  <Button variant="default" size="xs" onClick={() => guidanceTour.dispatch({ type: 'prev' })}>
+                    上一步
+                  </Button>
+                ) : null}
+                <Button ref={primaryRef} data-autofocus size="xs" onClick={last ? onFinish : () => guidanceTour.dispatch({ type: 'next' })}>
+                  {last ? '完成' : '下一步'}
+                </Button>
+              </Group>
             </Group>
-          </Group>
-        </Paper>
+          </Paper>
+        </FocusTrap>
       </Box>
     </Portal>
   );
