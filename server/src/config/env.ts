@@ -29,6 +29,9 @@ const envSchema = z.object({
   // Tickets: the upstream order system's API key(s) and the demo order simulator.
   INTEGRATION_API_KEY: z.string().optional(),
   SIMULATOR_RATE_PER_MIN: z.coerce.number().min(0).max(6000).default(0),
+  // Appeals and settlements: how long after its event something may be appealed; the fee period.
+  APPEAL_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  SETTLEMENT_PERIOD: z.enum(['week', 'month']).default('week'),
   // Object storage (product.md §8): a real Aliyun OSS bucket when the access key is set, else the local store.
   OSS_ACCESS_KEY_ID: z.string().optional(),
   OSS_ACCESS_KEY_SECRET: z.string().optional(),
@@ -64,6 +67,10 @@ export interface AppConfig {
   integrationApiKeys: string[];
   /** Demo order simulator: new orders per minute through the ingestion service (0 = off). */
   simulatorRatePerMin: number;
+  /** Days after its event (deduction, fee, rejection, audit…) an appeal may be filed (APPEAL_WINDOW_DAYS). */
+  appealWindowDays: number;
+  /** Settlement period (SETTLEMENT_PERIOD): `week` Monday–Sunday or calendar `month`, Asia/Shanghai days. */
+  settlementPeriod: 'week' | 'month';
   oss: OssConfig;
 }
 
@@ -133,6 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       .map((k) => k.trim())
       .filter(Boolean),
     simulatorRatePerMin: e.SIMULATOR_RATE_PER_MIN,
+    appealWindowDays: e.APPEAL_WINDOW_DAYS,
+    settlementPeriod: e.SETTLEMENT_PERIOD,
     rateLimits: {
       ...defaultRateLimits,
       loginPerPhone: { ...defaultRateLimits.loginPerPhone, limit: e.RATE_LIMIT_LOGIN_PER_PHONE ?? defaultRateLimits.loginPerPhone.limit },

@@ -18,7 +18,7 @@ export function maxUploadBytes(source: UploadSource, configuredMax: number): num
 }
 
 const signatureQuery = z.object({
-  source: z.enum(UPLOAD_SOURCES, { error: '上传来源不正确' }).describe('Upload source (spec §3): default, template, user, draft, attachment, static'),
+  source: z.enum(UPLOAD_SOURCES, { error: '上传来源不正确' }).describe('Upload source (spec §3): default, template, user, draft, attachment, static; appeal (appeal attachments)'),
 });
 
 const signatureSchema = z.object({

@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
-/** The spec's upload sources (§3 Upload task). */
-export const UPLOAD_SOURCES = ['default', 'template', 'user', 'draft', 'attachment', 'static'] as const;
+/** The spec's upload sources (§3 Upload task), plus `appeal` (appeal attachments, issue #5). */
+export const UPLOAD_SOURCES = ['default', 'template', 'user', 'draft', 'attachment', 'static', 'appeal'] as const;
 export type UploadSource = (typeof UPLOAD_SOURCES)[number];
 
 const NONCE_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -33,7 +33,7 @@ export function uploadDir(source: UploadSource, designerCode: string, day: strin
   return `${source}/${designerCode}/${day}/${nonce}/`;
 }
 
-const DIR_PATTERN = /^(default|template|user|draft|attachment|static)\/(D\d{6,})\/(\d{8})\/([a-z0-9]{8,32})\/$/;
+const DIR_PATTERN = /^(default|template|user|draft|attachment|static|appeal)\/(D\d{6,})\/(\d{8})\/([a-z0-9]{8,32})\/$/;
 
 export interface ParsedDir {
   source: UploadSource;

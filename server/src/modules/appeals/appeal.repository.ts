@@ -1,0 +1,339 @@
+/** Reads of appeals and deductions: lists, detail, wire mapping, export table. `db` first. */
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Designer } from '../../db/schema.js';
+import { type Column, money, tableOf } from '../../lib/tabular-export.js';
+import { isoAfter } from '../../lib/time.js';
+import { shanghaiDayStart } from '../tickets/ticket.model.js';
+import { designerCode } from '../user/profile.js';
+import {
+  APPEAL_STATUS_NAMES,
+  APPEAL_TYPE_NAMES,
+  type AppealStatus,
+  type AppealType,
+  DEDUCTION_APPEAL_TYPE,
+  type DeductionSource,
+} from './appeal.model.js';
+import type { AppealAttachment, AppealDetail, AppealView, DeductionView } from './appeal.schemas.js';
+
+const nameOf = (id: number, real: string | null, nick: string | null) => real || nick || designerCode(id);
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern (escape `\`). */
+function likeContains(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+const like = (column: string, value: string) => sql<boolean>`${sql.ref(column)} like ${likeContains(value)} escape '\\'`;
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** Whose appeals or deductions a list covers. */
+export type Scope = { kind: 'designer'; designerId: number } | { kind: 'team'; teamId: number; designerId?: number };
+
+// ---------------------------------------------------------------------------------------------
+// Appeals
+
+export function appealQuery(db: Db) {
+  return db
+    .selectFrom('appeals')
+    .innerJoin('tickets', 'tickets.id', 'appeals.ticket_id')
+    .innerJoin('designers as d', 'd.id', 'appeals.designer_id')
+    .leftJoin('designers as r', 'r.id', 'appeals.reviewer_id')
+    .select([
+      'appeals.id',
+      'appeals.ticket_id',
+      'appeals.allocation_id',
+      'appeals.designer_id',
+      'appeals.team_id',
+      'appeals.type',
+      'appeals.deduction_id',
+      'appeals.reason',
+      'appeals.attachments',
+      'appeals.requested_cents',
+      'appeals.approved_cents',
+      'appeals.status',
+      'appeals.reviewer_id',
+      'appeals.review_note',
+      'appeals.reviewed_at',
+      'appeals.created_at',
+      'tickets.order_no',
+      'tickets.title',
+      'd.real_name',
+      'd.nickname',
+      'r.real_name as reviewer_real_name',
+      'r.nickname as reviewer_nickname',
+    ]);
+}
+export type AppealRow = Awaited<ReturnType<ReturnType<typeof appealQuery>['executeTakeFirstOrThrow']>>;
+
+function parseAttachments(text: string): AppealAttachment[] {
+  try {
+    const v: unknown = JSON.parse(text);
+    return Array.isArray(v) ? (v as AppealAttachment[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toAppeal(r: AppealRow): AppealView {
+  return {
+    appeal_id: r.id,
+    ticket_id: r.ticket_id,
+    order_no: r.order_no,
+    ticket_title: r.title,
+    designer_id: designerCode(r.designer_id),
+    designer_name: nameOf(r.designer_id, r.real_name, r.nickname),
+    type: r.type as AppealType,
+    deduction_id: r.deduction_id,
+    reason: r.reason,
+    attachments: parseAttachments(r.attachments),
+    requested_cents: Number(r.requested_cents),
+    approved_cents: Number(r.approved_cents),
+    status: r.status as AppealStatus,
+    reviewer_name: r.reviewer_id === null ? null : nameOf(r.reviewer_id, r.reviewer_real_name, r.reviewer_nickname),
+    review_note: r.review_note,
+    reviewed_at: r.reviewed_at,
+    created_at: r.created_at,
+  };
+}
+
+export interface AppealFilters {
+  type?: AppealType;
+  status?: AppealStatus;
+  keyword?: string;
+}
+
+function appealsOf(db: Db, scope: Scope, f: AppealFilters) {
+  let q = appealQuery(db);
+  if (scope.kind === 'designer') q = q.where('appeals.designer_id', '=', scope.designerId);
+  else {
+    q = q.where('appeals.team_id', '=', scope.teamId);
+    if (scope.designerId !== undefined) q = q.where('appeals.designer_id', '=', scope.designerId);
+  }
+  if (f.type) q = q.where('appeals.type', '=', f.type);
+  if (f.status) q = q.where('appeals.status', '=', f.status);
+  if (f.keyword) q = q.where((eb) => eb.or([like('tickets.order_no', f.keyword!), like('tickets.title', f.keyword!)]));
+  return q;
+}
+
+/** A page of appeals: newest first, or oldest first (`asc`, the review queue). */
+export async function listAppeals(
+  db: Db,
+  scope: Scope,
+  f: AppealFilters,
+  order: 'asc' | 'desc',
+  page: number,
+  pageSize: number,
+): Promise<{ items: AppealView[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    appealsOf(db, scope, f)
+      .orderBy('appeals.created_at', order)
+      .orderBy('appeals.id', order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    appealsOf(db, scope, f)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toAppeal), total: Number(count.n) };
+}
+
+export function findAppeal(db: Db, id: number) {
+  return appealQuery(db).where('appeals.id', '=', id).executeTakeFirst();
+}
+
+/** Whether `me` may read an appeal: the appellant, or a lead of the appeal's team. */
+export function canReadAppeal(me: Designer, a: Pick<AppealRow, 'designer_id' | 'team_id'>): boolean {
+  if (a.designer_id === me.id) return true;
+  return me.designer_type === 0 && me.team_id !== null && a.team_id === me.team_id;
+}
+
+export async function appealDetail(db: Db, id: number): Promise<AppealDetail | undefined> {
+  const row = await findAppeal(db, id);
+  if (!row) return undefined;
+  const events = await db
+    .selectFrom('appeal_events')
+    .leftJoin('designers', 'designers.id', 'appeal_events.actor_id')
+    .select([
+      'appeal_events.id',
+      'appeal_events.type',
+      'appeal_events.actor_id',
+      'appeal_events.detail',
+      'appeal_events.created_at',
+      'designers.real_name',
+      'designers.nickname',
+    ])
+    .where('appeal_events.appeal_id', '=', id)
+    .orderBy('appeal_events.id')
+    .execute();
+  return {
+    ...toAppeal(row),
+    events: events.map((e) => {
+      const note = noteOf(e.detail);
+      return {
+        event_id: e.id,
+        type: e.type as 'filed' | 'approved' | 'rejected',
+        actor_name: e.actor_id === null ? '系统' : nameOf(e.actor_id, e.real_name, e.nickname),
+        note,
+        created_at: e.created_at,
+      };
+    }),
+  };
+}
+
+/** The note (decision) or reason (filing) of an appeal event's detail. */
+function noteOf(detail: string): string {
+  try {
+    const d = JSON.parse(detail) as { note?: unknown; reason?: unknown };
+    return typeof d.note === 'string' ? d.note : typeof d.reason === 'string' ? d.reason : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Pending appeals in a scope (the top panel's `appealing`). */
+export async function pendingAppealCount(db: Db, scope: Scope): Promise<number> {
+  const row = await appealsOf(db, scope, { status: 'pending' })
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const appealColumns: Column<AppealView>[] = [
+  { header: '申诉编号', value: (a) => a.appeal_id },
+  { header: '订单号', value: (a) => a.order_no },
+  { header: '工单标题', value: (a) => a.ticket_title },
+  { header: '设计师编号', value: (a) => a.designer_id },
+  { header: '设计师', value: (a) => a.designer_name },
+  { header: '申诉类型', value: (a) => APPEAL_TYPE_NAMES[a.type] },
+  { header: '申诉理由', value: (a) => a.reason },
+  { header: '申诉金额（元）', value: (a) => (a.type === 'fee' ? money(a.requested_cents) : null) },
+  { header: '调整金额（元）', value: (a) => (a.status === 'approved' && a.approved_cents ? money(a.approved_cents) : null) },
+  { header: '状态', value: (a) => APPEAL_STATUS_NAMES[a.status] },
+  { header: '审核人', value: (a) => a.reviewer_name ?? '' },
+  { header: '审核意见', value: (a) => a.review_note },
+  { header: '提交时间', value: (a) => a.created_at },
+  { header: '审核时间', value: (a) => a.reviewed_at ?? '' },
+];
+
+export const APPEAL_EXPORT_LIMIT = 10_000;
+
+/** The appeal list (same scope and filters, same order) as an export table, up to 10,000 rows. */
+export async function appealTable(db: Db, scope: Scope, f: AppealFilters, order: 'asc' | 'desc') {
+  const rows = await appealsOf(db, scope, f).orderBy('appeals.created_at', order).orderBy('appeals.id', order).limit(APPEAL_EXPORT_LIMIT).execute();
+  return tableOf('申诉列表', appealColumns, rows.map(toAppeal));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deductions
+
+export function deductionQuery(db: Db) {
+  return db
+    .selectFrom('deductions')
+    .innerJoin('tickets', 'tickets.id', 'deductions.ticket_id')
+    .innerJoin('designers', 'designers.id', 'deductions.designer_id')
+    .select((eb) => [
+      'deductions.id',
+      'deductions.ticket_id',
+      'deductions.designer_id',
+      'deductions.team_id',
+      'deductions.source',
+      'deductions.amount_cents',
+      'deductions.reason',
+      'deductions.created_at',
+      'tickets.order_no',
+      'tickets.title',
+      'designers.real_name',
+      'designers.nickname',
+      eb
+        .selectFrom('appeals')
+        .select('appeals.id')
+        .whereRef('appeals.deduction_id', '=', 'deductions.id')
+        .orderBy('appeals.id', 'desc')
+        .limit(1)
+        .as('appeal_id'),
+      eb
+        .selectFrom('appeals')
+        .select('appeals.status')
+        .whereRef('appeals.deduction_id', '=', 'deductions.id')
+        .orderBy('appeals.id', 'desc')
+        .limit(1)
+        .as('appeal_status'),
+    ]);
+}
+export type DeductionRow = Awaited<ReturnType<ReturnType<typeof deductionQuery>['executeTakeFirstOrThrow']>>;
+
+export function toDeduction(r: DeductionRow, viewer: Designer, windowDays: number, now: string): DeductionView {
+  const source = r.source as DeductionSource;
+  const deadline = isoAfter(windowDays * 86_400_000, Date.parse(r.created_at));
+  const appeal = r.appeal_id === null || r.appeal_id === undefined ? null : { appeal_id: Number(r.appeal_id), status: r.appeal_status as AppealStatus };
+  return {
+    deduction_id: r.id,
+    ticket_id: r.ticket_id,
+    order_no: r.order_no,
+    ticket_title: r.title,
+    designer_id: designerCode(r.designer_id),
+    designer_name: nameOf(r.designer_id, r.real_name, r.nickname),
+    source,
+    amount_cents: Number(r.amount_cents),
+    reason: r.reason,
+    created_at: r.created_at,
+    appeal_type: DEDUCTION_APPEAL_TYPE[source],
+    appeal_deadline: deadline,
+    can_appeal: r.designer_id === viewer.id && now < deadline && appeal === null,
+    appeal,
+  };
+}
+
+export interface DeductionFilters {
+  source?: DeductionSource;
+  from?: string;
+  to?: string;
+  keyword?: string;
+}
+
+function deductionsOf(db: Db, scope: Scope, f: DeductionFilters) {
+  let q = deductionQuery(db);
+  if (scope.kind === 'designer') q = q.where('deductions.designer_id', '=', scope.designerId);
+  else {
+    q = q.where('deductions.team_id', '=', scope.teamId);
+    if (scope.designerId !== undefined) q = q.where('deductions.designer_id', '=', scope.designerId);
+  }
+  if (f.source) q = q.where('deductions.source', '=', f.source);
+  if (f.from) q = q.where('deductions.created_at', '>=', shanghaiDayStart(f.from));
+  if (f.to) q = q.where('deductions.created_at', '<', shanghaiDayStart(nextDay(f.to)));
+  if (f.keyword) q = q.where((eb) => eb.or([like('tickets.order_no', f.keyword!), like('tickets.title', f.keyword!)]));
+  return q;
+}
+
+/** A page of deductions, newest first. */
+export async function listDeductions(
+  db: Db,
+  scope: Scope,
+  f: DeductionFilters,
+  viewer: Designer,
+  windowDays: number,
+  now: string,
+  page: number,
+  pageSize: number,
+): Promise<{ items: DeductionView[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    deductionsOf(db, scope, f)
+      .orderBy('deductions.created_at', 'desc')
+      .orderBy('deductions.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    deductionsOf(db, scope, f)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map((r) => toDeduction(r, viewer, windowDays, now)), total: Number(count.n) };
+}
+
+export function findDeduction(db: Db, id: number) {
+  return deductionQuery(db).where('deductions.id', '=', id).executeTakeFirst();
+}

@@ -1,0 +1,531 @@
+/**
+ * Every change of appeals and deductions: a designer files an appeal, a team lead decides it,
+ * deductions arrive from upstream (after-sales, QC) or from a lead (review).
+ *
+ * Like the ticket service: each change is one transaction that also writes the appeal's own
+ * timeline (`appeal_events`), the ticket timeline (`ticket_events`) and any settlement line
+ * (`postLine`); the messages of product.md §6 are sent after the commit (persisted, then
+ * published). "One pending appeal per ticket and type" is the partial unique index
+ * `appeals_one_pending_uq`; a decision is a conditional update on `status = 'pending'`, so two
+ * leads deciding at once decide once.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database, Designer } from '../../db/schema.js';
+import { conflict, forbidden, invalid, notFound } from '../../lib/errors.js';
+import { isoAfter, nowIso } from '../../lib/time.js';
+import type { MessageService, OutgoingMessage } from '../messages/message.service.js';
+import { appealRef, deductionRef, feeRef, postedLine, postLine } from '../settlements/ledger.js';
+import type { SettlementPeriod } from '../settlements/period.js';
+import { joinMarkers, parseMarkers, withMarker } from '../tickets/markers.js';
+import { type Actor, displayName, type EventType, isUniqueViolation } from '../tickets/ticket.model.js';
+import { designerCode } from '../user/profile.js';
+import {
+  APPEAL_MESSAGES,
+  APPEAL_TYPE_NAMES,
+  type AppealType,
+  DECIDED_MESSAGE,
+  DEDUCTION_APPEAL_TYPE,
+  DEDUCTION_MESSAGES,
+  DEDUCTION_SOURCE_NAMES,
+  type DeductionSource,
+  DUPLICATE_MESSAGE,
+  windowMessage,
+  yuan,
+} from './appeal.model.js';
+import { appealDetail, findDeduction, toDeduction } from './appeal.repository.js';
+import type { AppealAttachment, AppealDetail, AppealInput, DeductionView, IntegrationDeductionInput, ReviewInput } from './appeal.schemas.js';
+
+type Trx = Transaction<Database>;
+type Exec = Db | Trx;
+
+const CHANGED_MESSAGE = '工单状态已变化，请刷新后重试';
+
+export interface AppealServiceDeps {
+  db: Db;
+  messages: MessageService;
+  log: FastifyBaseLogger;
+  appealWindowDays: number;
+  settlementPeriod: SettlementPeriod;
+}
+
+export type AppealService = ReturnType<typeof createAppealService>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Appeals and deductions (routes, the integration API, the demo seed). */
+    appeals: AppealService;
+  }
+}
+
+/** Writes one ticket timeline event (the ticket service's format). */
+export async function addTicketEvent(trx: Exec, ticketId: number, type: EventType, actor: Actor, detail: Record<string, unknown>, at: string) {
+  await trx
+    .insertInto('ticket_events')
+    .values({
+      ticket_id: ticketId,
+      type,
+      actor_kind: actor.kind,
+      actor_id: actor.kind === 'designer' ? actor.id : null,
+      detail: JSON.stringify(detail),
+      created_at: at,
+    })
+    .execute();
+}
+
+/** Active team leads of a team (recipients of filing messages). */
+export async function teamLeadIds(trx: Exec, teamId: number | null): Promise<number[]> {
+  if (teamId === null) return [];
+  const rows = await trx
+    .selectFrom('designers')
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where('designer_type', '=', 0)
+    .where('account_status', '=', 1)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The designer's latest allocation of a ticket (whether still open or not). */
+export function latestAllocation(db: Exec, ticketId: number, designerId: number) {
+  return db
+    .selectFrom('allocations')
+    .select(['id', 'assigned_at', 'ended_at'])
+    .where('ticket_id', '=', ticketId)
+    .where('designer_id', '=', designerId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** Who a ticket's money is about: its current designer, else the last one who held it. */
+export async function responsibleDesigner(db: Exec, t: { id: number; designer_id: number | null; current_allocation_id: number | null }) {
+  if (t.designer_id !== null) return { designerId: t.designer_id, allocationId: t.current_allocation_id };
+  const last = await db.selectFrom('allocations').select(['designer_id', 'id']).where('ticket_id', '=', t.id).orderBy('id', 'desc').executeTakeFirst();
+  return last ? { designerId: last.designer_id, allocationId: last.id } : null;
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const hasControlChar = (value: string) => /[\u0000-\u001f\u007f]/.test(value);
+const ATTACHMENT_KEY = /^(appeal|attachment)\/(D\d{6,})\/\d{8}\/[A-Za-z0-9_-]{1,64}\/[^/\\]{1,200}$/;
+
+/** Attachments as stored: object keys under the designer's own `appeal/` (or `attachment/`) prefix. */
+export function checkAttachments(me: Designer, items: AppealInput['attachments']): AppealAttachment[] {
+  const code = designerCode(me.id);
+  const out = items.map((item, i): AppealAttachment => {
+    const a = typeof item === 'string' ? { url: item } : item;
+    const key = a.url;
+    const m = ATTACHMENT_KEY.exec(key);
+    if (!m || key.includes('..') || key.endsWith('/.') || hasControlChar(key)) throw invalid(`attachments.${i}`, '附件路径不正确');
+    if (m[2] !== code) throw invalid(`attachments.${i}`, '只能提交自己上传的附件');
+    const name = ('name' in a && a.name) || key.slice(key.lastIndexOf('/') + 1);
+    return {
+      name,
+      url: key,
+      ...('size' in a && a.size !== undefined ? { size: a.size } : {}),
+      ...('content_type' in a && a.content_type ? { content_type: a.content_type } : {}),
+    };
+  });
+  if (new Set(out.map((a) => a.url)).size !== out.length) throw invalid('attachments', '附件重复');
+  return out;
+}
+
+const clip = (text: string, n = 60) => (text.length > n ? `${text.slice(0, n)}…` : text);
+
+export function createAppealService({ db, messages, log, appealWindowDays, settlementPeriod }: AppealServiceDeps) {
+  interface Ctx {
+    send(to: number[], message: OutgoingMessage): void;
+  }
+
+  /** Runs `work` in a transaction; after the commit, sends the messages it queued. */
+  async function change<T>(work: (trx: Trx, ctx: Ctx) => Promise<T>): Promise<T> {
+    const pending: { to: number[]; message: OutgoingMessage }[] = [];
+    const result = await db.transaction().execute((trx) => work(trx, { send: (to, message) => pending.push({ to, message }) }));
+    for (const p of pending) {
+      if (!p.to.length) continue;
+      try {
+        await messages.send(p.to, p.message);
+      } catch (err) {
+        // The change is committed; a lost notification must not turn it into an error.
+        log.error({ err, type: p.message.type }, 'appeal message could not be sent');
+      }
+    }
+    return result;
+  }
+
+  const windowMs = appealWindowDays * 86_400_000;
+
+  // -------------------------------------------------------------------------------------------
+  // Deductions
+
+  interface NewDeduction {
+    ticket: { id: number; order_no: string; team_id: number | null; designer_id: number | null; current_allocation_id: number | null };
+    source: DeductionSource;
+    amountCents: number;
+    reason: string;
+    externalId: string | null;
+    createdBy: Designer | null;
+  }
+
+  /**
+   * Inserts a deduction and everything that goes with it in `trx`: the settlement line, the ticket
+   * timeline, the message to the designer. Null when `externalId` was delivered before.
+   */
+  async function insertDeduction(trx: Trx, ctx: Ctx, d: NewDeduction): Promise<number | null> {
+    const who = await responsibleDesigner(trx, d.ticket);
+    if (!who) throw conflict('该工单尚未分配设计师，无法扣款');
+    const designer = await trx.selectFrom('designers').select(['id', 'team_id']).where('id', '=', who.designerId).executeTakeFirstOrThrow();
+    const now = nowIso();
+    const row = await trx
+      .insertInto('deductions')
+      .values({
+        ticket_id: d.ticket.id,
+        designer_id: who.designerId,
+        team_id: d.ticket.team_id ?? designer.team_id,
+        source: d.source,
+        amount_cents: d.amountCents,
+        reason: d.reason,
+        external_id: d.externalId,
+        created_by: d.createdBy?.id ?? null,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.column('external_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return null;
+    const sourceName = DEDUCTION_SOURCE_NAMES[d.source];
+    await postLine(
+      trx,
+      {
+        designerId: who.designerId,
+        kind: 'deduction',
+        amountCents: -d.amountCents,
+        refKey: deductionRef(row.id),
+        at: now,
+        ticketId: d.ticket.id,
+        deductionId: row.id,
+        description: `${sourceName}：${clip(d.reason)}`,
+      },
+      settlementPeriod,
+      now,
+    );
+    await addTicketEvent(
+      trx,
+      d.ticket.id,
+      'deducted',
+      d.createdBy ? { kind: 'designer', id: d.createdBy.id } : { kind: 'upstream' },
+      { deduction_id: row.id, source: d.source, amount_cents: d.amountCents, reason: d.reason, designer_id: designerCode(who.designerId) },
+      now,
+    );
+    ctx.send([who.designerId], {
+      type: DEDUCTION_MESSAGES[d.source],
+      title: `工单 ${d.ticket.order_no} 产生${sourceName} ${yuan(d.amountCents)}：${clip(d.reason)}`,
+      info: { ticket_id: d.ticket.id, allocation_id: who.allocationId ?? 0, deduction_id: row.id },
+    });
+    return row.id;
+  }
+
+  async function deductionView(id: number, viewer: Designer): Promise<DeductionView> {
+    const row = await findDeduction(db, id);
+    if (!row) throw notFound('扣款不存在');
+    return toDeduction(row, viewer, appealWindowDays, nowIso());
+  }
+
+  /** A team lead's review deduction (source review, message 19). */
+  async function createReviewDeduction(lead: Designer, ticketId: number, input: { amount_cents: number; reason: string }): Promise<DeductionView> {
+    if (lead.designer_type !== 0) throw forbidden('只有团队负责人可以执行该操作');
+    const ticket = await db.selectFrom('tickets').selectAll().where('id', '=', ticketId).executeTakeFirst();
+    if (!ticket || lead.team_id === null || ticket.team_id !== lead.team_id) throw notFound('工单不存在');
+    const id = await change((trx, ctx) =>
+      insertDeduction(trx, ctx, { ticket, source: 'review', amountCents: input.amount_cents, reason: input.reason, externalId: null, createdBy: lead }),
+    );
+    return deductionView(id!, lead);
+  }
+
+  /** Upstream after-sales / QC deduction, idempotent by external_id. */
+  async function ingestDeduction(input: IntegrationDeductionInput): Promise<{ deduction: DeductionView; created: boolean }> {
+    const existing = async () => {
+      const row = await db.selectFrom('deductions').select(['id', 'designer_id']).where('external_id', '=', input.external_id).executeTakeFirst();
+      if (!row) return undefined;
+      const designer = await db.selectFrom('designers').selectAll().where('id', '=', row.designer_id).executeTakeFirstOrThrow();
+      return { deduction: await deductionView(row.id, designer), created: false };
+    };
+    const before = await existing();
+    if (before) return before;
+    const ticket = await db.selectFrom('tickets').selectAll().where('order_no', '=', input.order_no).executeTakeFirst();
+    if (!ticket) throw notFound('订单不存在');
+    let id: number | null;
+    try {
+      id = await change((trx, ctx) =>
+        insertDeduction(trx, ctx, { ticket, source: input.source, amountCents: input.amount_cents, reason: input.reason, externalId: input.external_id, createdBy: null }),
+      );
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      id = null;
+    }
+    if (id === null) {
+      const again = await existing();
+      if (!again) throw conflict('扣款编号冲突，请重试');
+      return again;
+    }
+    const row = await db.selectFrom('deductions').select('designer_id').where('id', '=', id).executeTakeFirstOrThrow();
+    const designer = await db.selectFrom('designers').selectAll().where('id', '=', row.designer_id).executeTakeFirstOrThrow();
+    return { deduction: await deductionView(id, designer), created: true };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Filing
+
+  /** When the thing appealed happened (the window runs from here), or a 409 when there is nothing to appeal. */
+  async function appealedEventAt(
+    me: Designer,
+    type: AppealType,
+    ticket: { id: number; status: string },
+    allocation: { assigned_at: string },
+    deduction: { created_at: string } | undefined,
+  ): Promise<string> {
+    if (deduction) return deduction.created_at;
+    switch (type) {
+      case 'fee': {
+        const fee = await postedLine(db, feeRef(ticket.id, me.id));
+        return fee?.created_at ?? allocation.assigned_at;
+      }
+      case 'reject': {
+        if (ticket.status !== '5') throw conflict('该工单未被工厂驳回，无需申诉');
+        const e = await db
+          .selectFrom('ticket_events')
+          .select('created_at')
+          .where('ticket_id', '=', ticket.id)
+          .where('type', '=', 'factory_rejected')
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+        if (!e) throw conflict('该工单未被工厂驳回，无需申诉');
+        return e.created_at;
+      }
+      case 'draft': {
+        const draft = await db
+          .selectFrom('drafts')
+          .select(['sync_status', 'audited_at'])
+          .where('ticket_id', '=', ticket.id)
+          .where('designer_id', '=', me.id)
+          .where('audited_at', 'is not', null)
+          .orderBy('audited_at', 'desc')
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+        if (!draft || draft.sync_status !== 3) throw conflict('没有未通过自动检查的稿件，无需申诉');
+        return draft.audited_at!;
+      }
+      case 'factory_reject': {
+        const e = await db
+          .selectFrom('ticket_events')
+          .select(['type', 'created_at'])
+          .where('ticket_id', '=', ticket.id)
+          .where('type', 'in', ['factory_reject_applied', 'factory_reject_approved', 'factory_reject_refused'])
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+        if (!e || e.type !== 'factory_reject_refused') throw conflict('没有被驳回的工厂驳回申请，无需申诉');
+        return e.created_at;
+      }
+      default:
+        throw invalid('deduction_id', '请选择要申诉的扣款');
+    }
+  }
+
+  async function fileAppeal(me: Designer, input: AppealInput): Promise<AppealDetail> {
+    const ticket = await db.selectFrom('tickets').selectAll().where('id', '=', input.ticket_id).executeTakeFirst();
+    const allocation = ticket && (await latestAllocation(db, ticket.id, me.id));
+    if (!ticket || !allocation) throw notFound('工单不存在');
+    const type = input.type;
+    const byDeduction = type === 'qc' || type === 'after_sales';
+    if (byDeduction && !input.deduction_id) throw invalid('deduction_id', '请选择要申诉的扣款');
+    if (!byDeduction && type !== 'draft' && input.deduction_id) throw invalid('deduction_id', `${APPEAL_TYPE_NAMES[type]}不能关联扣款`);
+    if (type === 'fee' && input.requested_cents === undefined) throw invalid('requested_cents', '请填写申诉金额');
+    let deduction: { id: number; created_at: string; amount_cents: number; source: string; ticket_id: number } | undefined;
+    if (input.deduction_id) {
+      deduction = await db
+        .selectFrom('deductions')
+        .select(['id', 'created_at', 'amount_cents', 'source', 'ticket_id'])
+        .where('id', '=', input.deduction_id)
+        .where('designer_id', '=', me.id)
+        .executeTakeFirst();
+      if (!deduction) throw notFound('扣款不存在');
+      const source = deduction.source as DeductionSource;
+      if (deduction.ticket_id !== ticket.id) throw invalid('deduction_id', '该扣款不属于此工单');
+      if (DEDUCTION_APPEAL_TYPE[source] !== type) {
+        throw invalid('type', `${DEDUCTION_SOURCE_NAMES[source]}请提交${APPEAL_TYPE_NAMES[DEDUCTION_APPEAL_TYPE[source]]}`);
+      }
+      const appealed = await db.selectFrom('appeals').select('id').where('deduction_id', '=', deduction.id).executeTakeFirst();
+      if (appealed) throw conflict('该扣款已申诉过');
+    }
+    const attachments = checkAttachments(me, input.attachments);
+    const eventAt = await appealedEventAt(me, type, ticket, allocation, deduction);
+    const now = nowIso();
+    if (now > isoAfter(windowMs, Date.parse(eventAt))) throw conflict(windowMessage(appealWindowDays));
+    const open = await db.selectFrom('appeals').select('id').where('ticket_id', '=', ticket.id).where('type', '=', type).where('status', '=', 'pending').executeTakeFirst();
+    if (open) throw conflict(DUPLICATE_MESSAGE);
+
+    const appealId = await change(async (trx, { send }) => {
+      const at = nowIso();
+      const row = await trx
+        .insertInto('appeals')
+        .values({
+          ticket_id: ticket.id,
+          allocation_id: allocation.id,
+          designer_id: me.id,
+          team_id: ticket.team_id ?? me.team_id,
+          type,
+          deduction_id: deduction?.id ?? null,
+          reason: input.reason,
+          attachments: JSON.stringify(attachments),
+          requested_cents: type === 'fee' ? input.requested_cents! : 0,
+          approved_cents: 0,
+          status: 'pending',
+          reviewer_id: null,
+          review_note: '',
+          reviewed_at: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('appeal_events')
+        .values({ appeal_id: row.id, type: 'filed', actor_id: me.id, detail: JSON.stringify({ reason: input.reason, attachments: attachments.length }), created_at: at })
+        .execute();
+      await addTicketEvent(
+        trx,
+        ticket.id,
+        'appeal_filed',
+        { kind: 'designer', id: me.id },
+        { appeal_id: row.id, appeal_type: type, type_name: APPEAL_TYPE_NAMES[type], deduction_id: deduction?.id ?? null, requested_cents: type === 'fee' ? input.requested_cents : undefined, reason: input.reason },
+        at,
+      );
+      await trx.updateTable('tickets').set({ updated_at: at }).where('id', '=', ticket.id).execute();
+      const money = type === 'fee' ? `（申请 ${yuan(input.requested_cents!)}）` : deduction ? `（扣款 ${yuan(deduction.amount_cents)}）` : '';
+      send(await teamLeadIds(trx, ticket.team_id ?? me.team_id), {
+        type: APPEAL_MESSAGES[type].filed,
+        title: `${displayName(me)}对工单 ${ticket.order_no} 提交了${APPEAL_TYPE_NAMES[type]}${money}：${clip(input.reason)}`,
+        info: { ticket_id: ticket.id, allocation_id: allocation.id, appeal_id: row.id },
+      });
+      return row.id;
+    }).catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw conflict(DUPLICATE_MESSAGE);
+      throw err;
+    });
+    return (await appealDetail(db, appealId))!;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Review
+
+  async function reviewAppeal(lead: Designer, appealId: number, input: ReviewInput): Promise<AppealDetail> {
+    if (lead.designer_type !== 0) throw forbidden('只有团队负责人可以审核申诉');
+    const appeal = await db.selectFrom('appeals').selectAll().where('id', '=', appealId).executeTakeFirst();
+    if (!appeal || lead.team_id === null || appeal.team_id !== lead.team_id) throw notFound('申诉不存在');
+    if (appeal.status !== 'pending') throw conflict(DECIDED_MESSAGE);
+    const approve = input.decision === 'approve';
+    if (!approve && !input.note) throw invalid('note', '请填写驳回理由');
+    const type = appeal.type as AppealType;
+    let amount = 0;
+    if (approve && type === 'fee') {
+      amount = input.approved_cents ?? appeal.requested_cents;
+      if (amount > appeal.requested_cents) throw invalid('approved_cents', `批准金额不能超过申请金额（${yuan(appeal.requested_cents)}）`);
+    }
+
+    await change(async (trx, { send }) => {
+      const now = nowIso();
+      const deduction = appeal.deduction_id === null ? undefined : await trx.selectFrom('deductions').selectAll().where('id', '=', appeal.deduction_id).executeTakeFirstOrThrow();
+      if (approve && deduction) amount = deduction.amount_cents;
+      const r = await trx
+        .updateTable('appeals')
+        .set({ status: approve ? 'approved' : 'rejected', reviewer_id: lead.id, review_note: input.note, reviewed_at: now, approved_cents: amount, updated_at: now })
+        .where('id', '=', appeal.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) throw conflict(DECIDED_MESSAGE);
+      // The ticket row is locked before any settlement row, in the order a completion takes them.
+      await trx.updateTable('tickets').set({ updated_at: now }).where('id', '=', appeal.ticket_id).execute();
+      const ticket = await trx.selectFrom('tickets').selectAll().where('id', '=', appeal.ticket_id).executeTakeFirstOrThrow();
+
+      const consequence: Record<string, unknown> = {};
+      if (approve) {
+        if (amount > 0) {
+          const line = await postLine(
+            trx,
+            {
+              designerId: appeal.designer_id,
+              kind: 'adjustment',
+              amountCents: amount,
+              refKey: appealRef(appeal.id),
+              at: now,
+              ticketId: appeal.ticket_id,
+              deductionId: appeal.deduction_id,
+              appealId: appeal.id,
+              description: deduction ? `${APPEAL_TYPE_NAMES[type]}通过，退回${DEDUCTION_SOURCE_NAMES[deduction.source as DeductionSource]}` : `${APPEAL_TYPE_NAMES[type]}通过`,
+            },
+            settlementPeriod,
+            now,
+          );
+          consequence.adjustment_cents = amount;
+          consequence.settlement_id = line?.settlementId ?? null;
+        } else if (type === 'draft') {
+          const draft = await trx
+            .selectFrom('drafts')
+            .select('id')
+            .where('ticket_id', '=', appeal.ticket_id)
+            .where('designer_id', '=', appeal.designer_id)
+            .where('sync_status', '=', 3)
+            .orderBy('audited_at', 'desc')
+            .orderBy('id', 'desc')
+            .executeTakeFirst();
+          if (draft) {
+            await trx.updateTable('drafts').set({ sync_status: 1 }).where('id', '=', draft.id).where('sync_status', '=', 3).execute();
+            consequence.draft_id = draft.id;
+            consequence.sync_status = 1;
+          }
+        } else if (type === 'reject') {
+          const u = await trx
+            .updateTable('tickets')
+            .set({ status: '0', work_markers: joinMarkers(parseMarkers(ticket.work_markers).filter((m) => m !== 'FACTORY_REJECT').join(',')), updated_at: now })
+            .where('id', '=', ticket.id)
+            .where('status', '=', '5')
+            .executeTakeFirst();
+          if (Number(u.numUpdatedRows) !== 1) throw conflict('工单已不是工厂驳回状态，无法通过该申诉');
+          Object.assign(consequence, { from: '5', to: '0' });
+        } else if (type === 'factory_reject') {
+          const u = await trx
+            .updateTable('tickets')
+            .set({ status: '5', work_markers: withMarker(ticket.work_markers, 'FACTORY_REJECT'), updated_at: now })
+            .where('id', '=', ticket.id)
+            .where('status', 'in', ['0', '7'])
+            .executeTakeFirst();
+          if (Number(u.numUpdatedRows) !== 1) throw conflict(ticket.status === '5' ? '工单已是工厂驳回状态' : CHANGED_MESSAGE);
+          Object.assign(consequence, { from: ticket.status, to: '5' });
+        }
+      }
+      await trx
+        .insertInto('appeal_events')
+        .values({ appeal_id: appeal.id, type: approve ? 'approved' : 'rejected', actor_id: lead.id, detail: JSON.stringify({ note: input.note, ...consequence }), created_at: now })
+        .execute();
+      await addTicketEvent(
+        trx,
+        ticket.id,
+        approve ? 'appeal_approved' : 'appeal_rejected',
+        { kind: 'designer', id: lead.id },
+        { appeal_id: appeal.id, appeal_type: type, type_name: APPEAL_TYPE_NAMES[type], note: input.note, designer_id: designerCode(appeal.designer_id), ...consequence },
+        now,
+      );
+      const what = `你对工单 ${ticket.order_no} 的${APPEAL_TYPE_NAMES[type]}`;
+      send([appeal.designer_id], {
+        type: APPEAL_MESSAGES[type].decided,
+        title: approve
+          ? `${what}已通过${amount > 0 ? `，调整 +${yuan(amount)}` : ''}${input.note ? `：${input.note}` : ''}`
+          : `${what}未通过：${input.note}`,
+        info: { ticket_id: ticket.id, allocation_id: appeal.allocation_id ?? 0, appeal_id: appeal.id },
+      });
+    });
+    return (await appealDetail(db, appeal.id))!;
+  }
+
+  return { fileAppeal, reviewAppeal, createReviewDeduction, ingestDeduction, deductionView };
+}

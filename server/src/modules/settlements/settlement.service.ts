@@ -1,0 +1,49 @@
+/**
+ * A team lead moves a settlement on: open → confirmed (only once its period is over) → paid. Each
+ * step is a conditional update on the state it read, so a double click or two leads at once
+ * change it once; postings racing a confirm are ordered by the row lock (see ledger.ts).
+ */
+import type { Db } from '../../db/database.js';
+import type { Designer } from '../../db/schema.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import { periodEnded } from './period.js';
+import { findSettlement, toSettlement } from './settlement.repository.js';
+import type { SettlementView } from './settlement.schemas.js';
+
+async function leadSettlement(db: Db, lead: Designer, id: number) {
+  if (lead.designer_type !== 0) throw forbidden('只有团队负责人可以执行该操作');
+  const s = await findSettlement(db, id);
+  if (!s || lead.team_id === null || s.team_id !== lead.team_id) throw notFound('结算单不存在');
+  return s;
+}
+
+export async function confirmSettlement(db: Db, lead: Designer, id: number): Promise<SettlementView> {
+  const s = await leadSettlement(db, lead, id);
+  const now = nowIso();
+  if (s.status !== 'open') throw conflict(s.status === 'confirmed' ? '结算单已确认' : '结算单已支付');
+  if (!periodEnded({ end: s.period_end }, now)) throw conflict('结算周期尚未结束');
+  const r = await db
+    .updateTable('settlements')
+    .set({ status: 'confirmed', confirmed_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) throw conflict('结算单已确认');
+  return toSettlement((await findSettlement(db, id))!);
+}
+
+export async function paySettlement(db: Db, lead: Designer, id: number): Promise<SettlementView> {
+  const s = await leadSettlement(db, lead, id);
+  const now = nowIso();
+  if (s.status === 'open') throw conflict('结算单尚未确认');
+  if (s.status === 'paid') throw conflict('结算单已支付');
+  const r = await db
+    .updateTable('settlements')
+    .set({ status: 'paid', paid_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'confirmed')
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) throw conflict('结算单已支付');
+  return toSettlement((await findSettlement(db, id))!);
+}
