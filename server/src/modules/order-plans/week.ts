@@ -1,0 +1,39 @@
+/** Weeks of order plans: Monday–Sunday, Asia/Shanghai calendar days (YYYY-MM-DD). */
+import { nowMs } from '../../lib/time.js';
+import { shanghaiDay } from '../tickets/ticket.model.js';
+
+const DAY_MS = 86_400_000;
+
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) + n * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** 0 = Monday … 6 = Sunday. */
+export function weekdayOf(day: string): number {
+  return (new Date(`${day}T00:00:00.000Z`).getUTCDay() + 6) % 7;
+}
+
+export function weekStartOf(day: string): string {
+  return addDays(day, -weekdayOf(day));
+}
+
+export function weekDays(weekStart: string): string[] {
+  return Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
+}
+
+/** Today (Asia/Shanghai). */
+export function today(): string {
+  return shanghaiDay(nowMs());
+}
+
+/** Every day from `from` to `to`, inclusive. */
+export function daysBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
+  return out;
+}
+
+/** Whether `day` is a real calendar date written YYYY-MM-DD. */
+export function isDay(day: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00.000Z`)) && new Date(`${day}T00:00:00.000Z`).toISOString().slice(0, 10) === day;
+}
