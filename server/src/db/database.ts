@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
@@ -47,8 +47,41 @@ export function openDatabase({ url, schema, poolSize = 10 }: OpenDbOptions): Ope
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Prepared statements kept per SQL text (least recently used out beyond this many). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every statement anew; preparing costs about as much as running a
+ * small query. The same SQL text (Kysely compiles a query shape to the same text, values are
+ * parameters) reuses its prepared statement. better-sqlite3 runs statements synchronously, so a
+ * cached one is never in use twice; one still iterating (`busy`) is bypassed all the same.
+ */
+function cachingStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => {
+      cache.clear();
+      sqlite.close();
+    },
+    prepare(text: string) {
+      const hit = cache.get(text);
+      if (hit && !hit.busy) {
+        // Map order is insertion order: move the hit to the young end.
+        cache.delete(text);
+        cache.set(text, hit);
+        return hit;
+      }
+      const stmt = sqlite.prepare(text);
+      if (hit) return stmt;
+      cache.set(text, stmt);
+      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      return stmt;
+    },
+  };
 }
 
 /**
