@@ -126,6 +126,9 @@ export interface Database {
   appeal_events: AppealEventTable;
   settlements: SettlementTable;
   settlement_lines: SettlementLineTable;
+  order_plans: OrderPlanTable;
+  order_plan_cells: OrderPlanCellTable;
+  plan_change_requests: PlanChangeRequestTable;
 }
 
 /** Shops a designer takes tickets from (maintained by allocation once tickets arrive). */
@@ -367,4 +370,39 @@ export interface SettlementLineTable {
   description: Generated<string>;
   ref_key: string;
   created_at: string;
+}
+
+/** A team's order plan for one week (week_start: the Monday, Asia/Shanghai YYYY-MM-DD). */
+export interface OrderPlanTable {
+  id: Generated<number>;
+  team_id: number;
+  week_start: string;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A designer's planned capacity on one day; allocation uses it instead of daily_capacity. */
+export interface OrderPlanCellTable {
+  plan_id: number;
+  designer_id: number;
+  day: string;
+  capacity: number;
+}
+
+/** kind: weekly | realtime; changes: JSON [{day, capacity}]; status: pending | approved | rejected. */
+export interface PlanChangeRequestTable {
+  id: Generated<number>;
+  plan_id: number | null;
+  team_id: number;
+  designer_id: number;
+  week_start: string;
+  kind: string;
+  changes: string;
+  reason: string;
+  status: Generated<string>;
+  reviewer_id: number | null;
+  review_note: Generated<string>;
+  created_at: string;
+  reviewed_at: string | null;
 }

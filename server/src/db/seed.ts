@@ -1,6 +1,8 @@
 import type { Db } from './database.js';
 import { hashPassword } from '../lib/crypto.js';
 import { nowIso } from '../lib/time.js';
+import { seedDemoMoney } from '../modules/appeals/demo-seed.js';
+import { seedDemoPlans } from '../modules/order-plans/demo-seed.js';
 import { seedDemoTickets } from '../modules/tickets/demo-seed.js';
 import { insertDesigner } from '../modules/user/designer.repository.js';
 
@@ -102,6 +104,8 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     }
     await seedMessages(trx, designerIds, products.map((p) => p.id));
     await seedDemoTickets(trx, { teamId: team.id, leadId: designerIds[0]! });
+    await seedDemoMoney(trx, { teamId: team.id, leadId: designerIds[0]!, designerIds: designerIds.slice(1, 3) });
+    await seedDemoPlans(trx, { teamId: team.id, leadId: designerIds[0]! });
   });
   return true;
 }

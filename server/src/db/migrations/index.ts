@@ -5,6 +5,7 @@ import * as tickets from './20261123T1000_tickets.js';
 import * as uploadRecords from './20261123T1100_upload_records.js';
 import * as teamLinks from './20261124T1000_team_links.js';
 import * as appealsSettlements from './20261125T1000_appeals_settlements.js';
+import * as orderPlans from './20261126T1000_order_plans.js';
 
 /** Every migration, by name. Names carry a timestamp; a landed migration is never edited. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '20261123T1100_upload_records': uploadRecords,
   '20261124T1000_team_links': teamLinks,
   '20261125T1000_appeals_settlements': appealsSettlements,
+  '20261126T1000_order_plans': orderPlans,
 };
 
 export const migrationProvider: MigrationProvider = {

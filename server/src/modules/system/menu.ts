@@ -101,7 +101,27 @@ export const MENU_TREE: MenuItem[] = [
 ];
 
 /** Screens that have shipped. A later issue adds its paths here together with its pages. */
-export const RELEASED_PATHS = new Set<string>(['/message-center/index', '/message-center/announcement', '/order-management/index', '/order-hall/index']);
+export const RELEASED_PATHS = new Set<string>([
+  '/message-center/index',
+  '/message-center/announcement',
+  '/order-management/index',
+  '/order-hall/index',
+  // Issue #5: appeals, deductions and fees.
+  '/order-management/deduction',
+  '/order-management/appeal',
+  '/order-fee/index',
+  '/order-fee/detail/:id',
+  // Issue #7: team management and order plans.
+  '/order-plan/index',
+  '/order-plan/detail/:id',
+  '/team-management/dashboard',
+  '/team-management/daily-detail',
+  '/team-management/designers',
+  '/team-management/designers/detail/:id',
+  '/team-management/orders',
+  '/team-management/expenses',
+  '/team-management/expenses/detail/:id',
+]);
 
 export function roleOf(designerType: number): MenuRole {
   return designerType === 0 ? 'admin' : designerType === 1 ? 'user' : 'part_time';

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.js';
 import { envelope, errorEnvelope, ok } from '../../lib/http.js';
+import { deductionSchema, integrationDeductionInput } from '../appeals/appeal.schemas.js';
 import { auditInputSchema, draftSchema, orderInputSchema, orderNoSchema, ticketItemSchema, upstreamStatusSchema } from './ticket.schemas.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -96,6 +97,27 @@ export default async function integrationRoutes(app: FastifyInstance) {
     async (req) => {
       const { draft, changed } = await app.tickets.auditDraft(req.params.draft_id, req.body.sync_status, req.body.result);
       return ok({ changed, draft }, changed ? '检查结果已记录' : '检查结果未变化');
+    },
+  );
+
+  r.post(
+    '/integration/deductions',
+    {
+      ...secured,
+      schema: {
+        ...doc(
+          'An after-sales or QC deduction of an order (idempotent by external_id)',
+          'Takes `amount_cents` from the ticket’s current designer (or the last one who held it; 409 when nobody ever did): a deduction line in their settlement of the period, ' +
+            'an event on the ticket timeline and message 17 (after_sales) or 18 (qc). The same `external_id` twice creates one deduction: the repeat answers 200 with it and `created: false`. ' +
+            'Unknown order_no: 404.',
+        ),
+        body: integrationDeductionInput,
+        response: { 200: envelope(z.object({ created: z.boolean(), deduction: deductionSchema })), ...errors },
+      },
+    },
+    async (req) => {
+      const { deduction, created } = await app.appeals.ingestDeduction(req.body);
+      return ok({ created, deduction }, created ? '扣款已创建' : '扣款已存在');
     },
   );
 }

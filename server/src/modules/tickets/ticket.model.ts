@@ -54,6 +54,14 @@ export const EVENT_TYPE_NAMES = {
   draft_audited: '稿件检查完成',
   final_review_applied: '申请终稿审核',
   factory_reject_applied: '申请工厂驳回',
+  final_review_approved: '终稿审核通过',
+  final_review_rejected: '终稿审核未通过',
+  factory_reject_approved: '工厂驳回申请通过',
+  factory_reject_refused: '工厂驳回申请未通过',
+  deducted: '扣款',
+  appeal_filed: '提交申诉',
+  appeal_approved: '申诉通过',
+  appeal_rejected: '申诉未通过',
 } as const;
 export type EventType = keyof typeof EVENT_TYPE_NAMES;
 

@@ -16,11 +16,14 @@ import {
 import type { DraftView, ListQuery, PanelCounts, TicketDetail, TicketItem } from './ticket.schemas.js';
 import { productNames, shopNames } from './catalog-names.js';
 
-/** Whose tickets a list or count covers. */
+/** Spec §2 views over tickets with a deduction / an appeal (of the scope's designer, or the team's). */
+export type TicketListView = 'deducted' | 'appealed';
+
+/** Whose tickets a list or count covers; with `view`, tickets with a deduction / appeal of theirs, held or not. */
 export type TicketScope =
-  | { kind: 'designer'; designerId: number }
-  | { kind: 'team'; teamId: number; designerId?: number }
-  | { kind: 'pool' };
+  | { kind: 'designer'; designerId: number; view?: TicketListView }
+  | { kind: 'team'; teamId: number; designerId?: number; view?: TicketListView }
+  | { kind: 'pool'; view?: TicketListView };
 
 /** The scope of "my tickets": a designer's current tickets, a team lead's team (or the pool). */
 export function scopeOf(me: Designer, query: Pick<ListQuery, 'scope'> & { designerId?: number } = { scope: 'team' }): TicketScope {
@@ -32,12 +35,24 @@ export function scopeOf(me: Designer, query: Pick<ListQuery, 'scope'> & { design
 
 type TicketQuery<O> = SelectQueryBuilder<Database, 'tickets', O>;
 
+/** Tickets with a deduction / an appeal (of one designer when given): an EXISTS on the ticket's rows. */
+function inView<O>(q: TicketQuery<O>, view: TicketListView, designerId: number | undefined): TicketQuery<O> {
+  const table = view === 'deducted' ? 'deductions' : 'appeals';
+  return q.where(({ exists, selectFrom }) => {
+    let sub = selectFrom(table).select(sql.lit(1).as('one')).whereRef(`${table}.ticket_id`, '=', 'tickets.id');
+    if (designerId !== undefined) sub = sub.where(`${table}.designer_id`, '=', designerId);
+    return exists(sub);
+  });
+}
+
 function applyScope<O>(q: TicketQuery<O>, scope: TicketScope): TicketQuery<O> {
   switch (scope.kind) {
     case 'designer':
+      if (scope.view) return inView(q, scope.view, scope.designerId);
       return q.where('tickets.designer_id', '=', scope.designerId);
     case 'team': {
       const scoped = q.where('tickets.team_id', '=', scope.teamId);
+      if (scope.view) return inView(scoped, scope.view, scope.designerId);
       return scope.designerId !== undefined ? scoped.where('tickets.designer_id', '=', scope.designerId) : scoped;
     }
     case 'pool':
@@ -354,6 +369,18 @@ export async function ticketDetail(db: Db, ticketId: number): Promise<TicketDeta
   };
 }
 
+/** Pending appeals of a scope (the panel's `appealing`). */
+async function pendingAppeals(db: Db, scope: TicketScope): Promise<number> {
+  if (scope.kind === 'pool') return 0;
+  let q = db.selectFrom('appeals').select((eb) => eb.fn.countAll<number>().as('n')).where('appeals.status', '=', 'pending');
+  if (scope.kind === 'designer') q = q.where('appeals.designer_id', '=', scope.designerId);
+  else {
+    q = q.where('appeals.team_id', '=', scope.teamId);
+    if (scope.designerId !== undefined) q = q.where('appeals.designer_id', '=', scope.designerId);
+  }
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
 /** The top panel counts over a scope (see panelCountsSchema for each definition). */
 export async function panelCounts(db: Db, scope: TicketScope, now: string, soon: string): Promise<PanelCounts> {
   const sumIf = (cond: Expression<SqlBool>) => sql<number | null>`sum(case when ${cond} then 1 else 0 end)`;
@@ -379,7 +406,7 @@ export async function panelCounts(db: Db, scope: TicketScope, now: string, soon:
     final_draft_due: n(row.final_draft_due),
     overdue: n(row.overdue),
     rejected: n(row.rejected),
-    appealing: 0,
+    appealing: await pendingAppeals(db, scope),
   };
 }
 

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentDesigner } from '../../plugins/auth.js';
 import { forbidden, notFound } from '../../lib/errors.js';
@@ -18,6 +18,17 @@ import {
   ticketIdParams,
   ticketItemSchema,
 } from './ticket.schemas.js';
+
+/**
+ * The list's 200 body: its items are built field by field from typed rows (ticket.repository.ts
+ * `toItem`), so a page skips zod's per-item re-encoding. JSON.stringify writes the same text for a
+ * third of the CPU (bench/tickets); `tickets-list-shape.test.ts` holds the items to the schema.
+ * Other statuses keep the zod serializer.
+ */
+const shapedPageSerializer: FastifySerializerCompiler<unknown> = (route) => {
+  if (route.httpStatus === '200') return (data: unknown) => JSON.stringify(data);
+  return serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+};
 
 /**
  * My tickets (spec §2 /order-management/index): a designer's current tickets (those of their open
@@ -43,18 +54,20 @@ export default async function ticketRoutes(app: FastifyInstance) {
           'My tickets: filter, sort, page',
           'A designer sees the tickets they currently hold (open allocations; a ticket transferred away leaves the list). A team lead sees the team’s tickets ' +
             '(`designer_id` narrows to one designer) or, with `scope=pool`, unassigned tickets of no team. ' +
-            'The deducted and appealed views (spec §2) arrive with the appeals issue; there is no `view` filter yet.',
+            'Spec §2 views: `view=deducted` (扣款工单) lists tickets with a deduction of mine, `view=appealed` (申诉工单) tickets with an appeal of mine — a lead: of the team, ' +
+            'narrowed by `designer_id` to that designer’s deductions/appeals — including tickets no longer held (transferred away, closed); the other filters apply on top.',
         ),
         querystring: listQuerySchema,
         response: { 200: envelope(pageOf(ticketItemSchema)), ...authErrors },
       },
+      serializerCompiler: shapedPageSerializer,
     },
     async (req) => {
       const me = currentDesigner(req);
       const q = req.query;
       const designerId = q.designer_id ? (parseDesignerCode(q.designer_id) ?? -1) : undefined;
       const { items, total } = await listTickets(app.db, {
-        scope: scopeOf(me, { scope: q.scope, designerId }),
+        scope: { ...scopeOf(me, { scope: q.scope, designerId }), view: q.view },
         filters: q,
         sortBy: q.sort_by,
         sortOrder: q.sort_order,
@@ -74,7 +87,7 @@ export default async function ticketRoutes(app: FastifyInstance) {
         ...doc(
           'Top panel counts over my tickets (a lead: the team’s)',
           'Open = status "0", "5" or "7". waiting: open at stage waiting; in_progress: open, not done; first/final_draft_due: at stage waiting/first_draft, due within 24 h and not yet overdue; ' +
-            'overdue: owing a draft past due_at; rejected: status "5"; appealing: 0 until appeals exist.',
+            'overdue: owing a draft past due_at; rejected: status "5"; appealing: pending appeals (mine; a lead: the team’s).',
         ),
         response: { 200: envelope(panelCountsSchema), ...authErrors },
       },
@@ -145,7 +158,10 @@ export default async function ticketRoutes(app: FastifyInstance) {
     {
       ...secured,
       schema: {
-        ...doc('Apply for factory rejection (message 23 to the team leads)', 'Decided with the appeals issue (message 22); one pending application per designer and ticket.'),
+        ...doc(
+          'Apply for factory rejection (message 23 to the team leads)',
+          'One pending application per ticket (409 `已提交工厂驳回申请，请等待审核`); a lead decides it with POST /tickets/{id}/factory-reject/review (message 22), after which the designer may apply again.',
+        ),
         params: ticketIdParams,
         body: z.object({ reason: reasonSchema('请填写驳回原因') }),
         response: itemResponse,
@@ -155,6 +171,49 @@ export default async function ticketRoutes(app: FastifyInstance) {
   );
 
   // -- team-lead actions ----------------------------------------------------------------------
+
+  const decisionBody = z.object({
+    decision: z.enum(['approve', 'reject'], { error: '请选择审核结果' }),
+    note: z.string().trim().max(500, { error: '审核意见不能超过500个字符' }).default('').describe('Required to reject'),
+  });
+
+  r.post(
+    '/tickets/:id/final-review/review',
+    {
+      ...secured,
+      schema: {
+        ...doc(
+          'Decide a final-draft review application (message 10 to the designer)',
+          'Team leads of the ticket’s team only (403 for others, 404 for another team’s ticket). A note is required to reject. ' +
+            'Approved: the SUBMIT marker stays. Rejected: SUBMIT is removed so the designer may revise and apply again. ' +
+            '409 `该申请已处理` when the latest application is already decided, `没有待审核的申请` when there is none. On the ticket timeline.',
+        ),
+        params: ticketIdParams,
+        body: decisionBody,
+        response: itemResponse,
+      },
+    },
+    async (req) => ok(await app.tickets.reviewFinalReview(leadOf(req), req.params.id, req.body), req.body.decision === 'approve' ? '终稿审核已通过' : '终稿审核已驳回'),
+  );
+
+  r.post(
+    '/tickets/:id/factory-reject/review',
+    {
+      ...secured,
+      schema: {
+        ...doc(
+          'Decide a factory-reject application (message 22 to the designer)',
+          'Team leads of the ticket’s team only (403 for others, 404 for another team’s ticket). A note is required to reject. ' +
+            'Approved: status "5" (工厂驳回) and the FACTORY_REJECT marker (409 when the ticket is no longer "0"/"7"). Rejected: nothing else changes; the designer may file a ' +
+            '`factory_reject` appeal within the appeal window. 409 `该申请已处理` / `没有待审核的申请`. On the ticket timeline.',
+        ),
+        params: ticketIdParams,
+        body: decisionBody,
+        response: itemResponse,
+      },
+    },
+    async (req) => ok(await app.tickets.reviewFactoryReject(leadOf(req), req.params.id, req.body), req.body.decision === 'approve' ? '工厂驳回申请已通过' : '工厂驳回申请已驳回'),
+  );
 
   const leadDoc = (summary: string, description: string) =>
     doc(summary, `Team leads only (403 for others); the team’s tickets or the unassigned pool (404 otherwise). ${description}`);

@@ -202,6 +202,10 @@ export const listQuerySchema = pageQuery.extend({
     .enum(['team', 'pool'], { error: '范围不正确' })
     .default('team')
     .describe('Team leads: `team` (tickets of the team) or `pool` (unassigned tickets of no team)'),
+  view: z
+    .enum(['deducted', 'appealed'], { error: '视图不正确' })
+    .optional()
+    .describe('Spec §2 views: `deducted` tickets with a deduction of mine, `appealed` tickets with an appeal of mine (a lead: the team’s), also tickets no longer held'),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
@@ -213,7 +217,7 @@ export const panelCountsSchema = z
     final_draft_due: z.number().int().describe('Stage first_draft, due within 24 h, not overdue'),
     overdue: z.number().int().describe('Owing a draft past due_at'),
     rejected: z.number().int().describe('Status "5" factory rejected'),
-    appealing: z.number().int().describe('Always 0 until appeals exist'),
+    appealing: z.number().int().describe('Pending appeals: mine (a lead: the team’s)'),
   })
   .meta({ id: 'TicketPanelCounts' });
 export type PanelCounts = z.infer<typeof panelCountsSchema>;

@@ -9,14 +9,17 @@
  * concurrent requests (on one instance or many) cannot both win.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Database, Designer } from '../../db/schema.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
 import type { MessageService, OutgoingMessage } from '../messages/message.service.js';
+import { feeRef, postLine } from '../settlements/ledger.js';
+import type { SettlementPeriod } from '../settlements/period.js';
 import { designerCode, parseDesignerCode } from '../user/profile.js';
 import { joinMarkers, type MarkerCode, parseMarkers, withMarker } from './markers.js';
+import { capacityOn, effectiveCapacitySql } from '../order-plans/plan-capacity.js';
 import { productNames, shopNames } from './catalog-names.js';
 import { canRead, findTicket, ticketItem, type TicketRow, toDraft, toItemFromRow } from './ticket.repository.js';
 import {
@@ -49,6 +52,8 @@ export interface TicketServiceDeps {
   dialect: Dialect;
   messages: MessageService;
   log: FastifyBaseLogger;
+  /** Settlement period of fee lines posted on completion (SETTLEMENT_PERIOD; default week). */
+  settlementPeriod?: SettlementPeriod;
 }
 
 interface Pending {
@@ -67,7 +72,7 @@ declare module 'fastify' {
   }
 }
 
-export function createTicketService({ db, dialect, messages, log }: TicketServiceDeps) {
+export function createTicketService({ db, dialect, messages, log, settlementPeriod = 'week' }: TicketServiceDeps) {
   // -------------------------------------------------------------------------------------------
   // Plumbing
 
@@ -281,7 +286,8 @@ export function createTicketService({ db, dialect, messages, log }: TicketServic
         return [
           'd.id',
           'd.team_id',
-          'd.daily_capacity',
+          // Today's capacity: the order-plan cell when there is one, else daily_capacity.
+          effectiveCapacitySql(day).as('daily_capacity'),
           'd.real_name',
           'd.nickname',
           today.as('today'),
@@ -294,7 +300,7 @@ export function createTicketService({ db, dialect, messages, log }: TicketServic
       .where('d.online_ticket_status', '=', 1)
       .where('d.account_status', '=', 1)
       .where('d.current_registration_step', '>=', 6)
-      .where((eb) => eb(eb.case().when('l.day', '=', day).then(eb.ref('l.assigned_today')).else(0).end(), '<', eb.ref('d.daily_capacity')));
+      .where((eb) => eb(eb.case().when('l.day', '=', day).then(eb.ref('l.assigned_today')).else(0).end(), '<', effectiveCapacitySql(day)));
     if (ticket.team_id !== null) q = q.where('d.team_id', '=', ticket.team_id);
     return q.orderBy('today').orderBy('last_at').orderBy('d.id').limit(limit).execute();
   }
@@ -369,6 +375,17 @@ export function createTicketService({ db, dialect, messages, log }: TicketServic
    * round trip less per order). A second ticket with the same order_no is never created; the
    * repeat (even a concurrent one) answers with the existing ticket.
    */
+  /**
+   * The id the next allocation row gets, read inside the writing transaction: PostgreSQL takes it
+   * from the identity sequence; SQLite's AUTOINCREMENT would use sqlite_sequence + 1 (the
+   * transaction already holds the write lock, so nobody else takes it meanwhile).
+   */
+  function nextAllocationId() {
+    return dialect === 'postgres'
+      ? sql<number>`nextval(pg_get_serial_sequence('allocations', 'id'))`
+      : sql<number>`(coalesce((select seq from sqlite_sequence where name = 'allocations'), 0) + 1)`;
+  }
+
   async function ingest(input: OrderInput, source: 'upstream' | 'simulator' = 'upstream'): Promise<{ ticket: TicketItem; created: boolean }> {
     const [shop, product, team] = await Promise.all([
       shopName(input.shop_id),
@@ -407,7 +424,8 @@ export function createTicketService({ db, dialect, messages, log }: TicketServic
             fee_cents: input.fee_cents,
             team_id: chosen?.team_id ?? teamId,
             designer_id: chosen?.id ?? null,
-            current_allocation_id: null,
+            // The allocation's id is taken now, so the ticket row is written once (no UPDATE after).
+            current_allocation_id: chosen ? nextAllocationId() : null,
             created_at: now,
             updated_at: now,
           })
@@ -420,12 +438,11 @@ export function createTicketService({ db, dialect, messages, log }: TicketServic
           await addEvents(trx, ticket.id, [createdEvent], now);
           return { ticket, designer: null };
         }
-        const allocation = await trx
+        const allocation = { id: ticket.current_allocation_id! };
+        await trx
           .insertInto('allocations')
-          .values({ ticket_id: ticket.id, designer_id: chosen.id, how: 'system', assigned_by: null, assigned_at: now, ended_at: null, end_reason: null })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx.updateTable('tickets').set({ current_allocation_id: allocation.id }).where('id', '=', ticket.id).execute();
+          .values({ id: allocation.id, ticket_id: ticket.id, designer_id: chosen.id, how: 'system', assigned_by: null, assigned_at: now, ended_at: null, end_reason: null })
+          .execute();
         await linkShop(trx, ctx, chosen.id, ticket.shop_id);
         await addEvents(
           trx,
@@ -433,8 +450,10 @@ export function createTicketService({ db, dialect, messages, log }: TicketServic
           [createdEvent, { type: 'system_assigned', actor: SYSTEM, detail: { allocation_id: allocation.id, designer_id: designerCode(chosen.id), designer_name: displayName(chosen) } }],
           now,
         );
-        ctx.send([chosen.id], { type: 2, title: assignedTitle(ticket.order_no, product!, ticket.allowed_minutes), info: info(ticket, allocation.id) });
-        return { ticket: { ...ticket, current_allocation_id: allocation.id }, designer: chosen };
+        // Message 2 is written in this transaction (one commit per order, not two) and published after it.
+        const assigned = await messages.persist(trx, [chosen.id], { type: 2, title: assignedTitle(ticket.order_no, product!, ticket.allowed_minutes), info: info(ticket, allocation.id) });
+        ctx.after(assigned.publish);
+        return { ticket, designer: chosen };
       }));
       return { ticket: await toItemFromRow(db, done.ticket, done.designer), created: true };
     } catch (err) {
@@ -469,6 +488,15 @@ export function createTicketService({ db, dialect, messages, log }: TicketServic
       const r = await trx.updateTable('tickets').set(patch).where('id', '=', row.id).where('status', '=', row.status).executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) return false; // another change won; the caller may retry
       await addEvent(trx, row.id, spec.event, UPSTREAM, { from: row.status, to: spec.status, reason }, now);
+      // The completion notice earns the current designer the ticket's fee (once per ticket and designer).
+      if (event === 'completion' && row.designer_id !== null && row.fee_cents > 0) {
+        await postLine(
+          trx,
+          { designerId: row.designer_id, kind: 'fee', amountCents: row.fee_cents, refKey: feeRef(row.id, row.designer_id), at: now, ticketId: row.id, description: `工单费用：${row.title}` },
+          settlementPeriod,
+          now,
+        );
+      }
       if (spec.message && row.designer_id !== null) {
         const title =
           spec.message === 28
@@ -660,7 +688,8 @@ export function createTicketService({ db, dialect, messages, log }: TicketServic
     if (t.status !== '0' && t.status !== '7') throw conflict('该工单已关闭');
     await change(async (trx, ctx) => {
       const now = nowIso();
-      if (!(await claimCapacity(trx, me.id, me.daily_capacity, now))) throw conflict(`今日领取已达上限（${me.daily_capacity}单）`);
+      const cap = await capacityOn(trx, me, shanghaiDay(Date.parse(now))); // the order plan's cell, else daily_capacity
+      if (!(await claimCapacity(trx, me.id, cap, now))) throw conflict(`今日领取已达上限（${cap}单）`);
       const allocationId = await openAllocation(trx, ctx, t, me, 'hall', me.id, now);
       await addEvent(trx, t.id, 'grabbed', { kind: 'designer', id: me.id }, { allocation_id: allocationId, designer_id: designerCode(me.id), designer_name: displayName(me) }, now);
     }).catch(mapTaken);
@@ -753,20 +782,33 @@ export function createTicketService({ db, dialect, messages, log }: TicketServic
     return itemOrThrow(t.id);
   }
 
+  /**
+   * The latest event of an application kind on a ticket (applied, approved or refused): an
+   * application is pending while its latest event is the application itself.
+   */
+  async function latestApplicationEvent(trx: Exec, ticketId: number, types: EventType[]) {
+    return trx
+      .selectFrom('ticket_events')
+      .select(['id', 'type', 'actor_id', 'detail', 'created_at'])
+      .where('ticket_id', '=', ticketId)
+      .where('type', 'in', types)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  }
+  const FACTORY_REJECT_EVENTS: EventType[] = ['factory_reject_applied', 'factory_reject_approved', 'factory_reject_refused'];
+  const FINAL_REVIEW_EVENTS: EventType[] = ['final_review_applied', 'final_review_approved', 'final_review_rejected'];
+  const PENDING_FACTORY_REJECT = '已提交工厂驳回申请，请等待审核';
+
   async function applyFactoryReject(me: Designer, ticketId: number, reason: string): Promise<TicketItem> {
     const t = await ownTicket(me, ticketId);
-    const pending = await db
-      .selectFrom('ticket_events')
-      .select('id')
-      .where('ticket_id', '=', t.id)
-      .where('type', '=', 'factory_reject_applied')
-      .where('actor_id', '=', me.id)
-      .executeTakeFirst();
-    // Applications are decided with the appeals issue (message 22); until then one per designer.
-    if (pending) throw conflict('已提交工厂驳回申请，请等待审核');
+    if (t.status === TICKET_STATUS.factoryRejected) throw conflict('该工单已是工厂驳回状态');
+    // One pending application per ticket; after a decision the designer may apply again.
+    if ((await latestApplicationEvent(db, t.id, FACTORY_REJECT_EVENTS))?.type === 'factory_reject_applied') throw conflict(PENDING_FACTORY_REJECT);
     await change(async (trx, { send }) => {
       const now = nowIso();
+      // Locks the ticket row first, so of two concurrent applications the second sees the first.
       await trx.updateTable('tickets').set({ updated_at: now }).where('id', '=', t.id).execute();
+      if ((await latestApplicationEvent(trx, t.id, FACTORY_REJECT_EVENTS))?.type === 'factory_reject_applied') throw conflict(PENDING_FACTORY_REJECT);
       await addEvent(trx, t.id, 'factory_reject_applied', { kind: 'designer', id: me.id }, { reason }, now);
       send(await teamLeads(trx, t.team_id), {
         type: 23,
@@ -777,7 +819,87 @@ export function createTicketService({ db, dialect, messages, log }: TicketServic
     return itemOrThrow(t.id);
   }
 
+  // -------------------------------------------------------------------------------------------
+  // Team-lead decisions on applications (final review: message 10; factory reject: message 22)
+
+  type Decision = { decision: 'approve' | 'reject'; note: string };
+
+  /** The pending application's event, locked with the ticket row; 409 when there is none. */
+  async function pendingApplication(trx: Trx, t: TicketRow, types: EventType[], now: string) {
+    await trx.updateTable('tickets').set({ updated_at: now }).where('id', '=', t.id).execute();
+    const e = await latestApplicationEvent(trx, t.id, types);
+    if (!e) throw conflict('没有待审核的申请');
+    if (e.type !== types[0]) throw conflict('该申请已处理');
+    if (e.actor_id === null) throw conflict('没有待审核的申请');
+    return { ...e, applicantId: e.actor_id };
+  }
+
+  async function reviewFinalReview(lead: Designer, ticketId: number, input: Decision): Promise<TicketItem> {
+    const t = await leadTicket(lead, ticketId);
+    if (input.decision === 'reject' && !input.note) throw invalid('note', '请填写驳回理由');
+    const approve = input.decision === 'approve';
+    await change(async (trx, { send }) => {
+      const now = nowIso();
+      const application = await pendingApplication(trx, t, FINAL_REVIEW_EVENTS, now);
+      if (!approve) {
+        // Rejected: SUBMIT comes off so the designer can revise and apply again.
+        const fresh = await trx.selectFrom('tickets').select('work_markers').where('id', '=', t.id).executeTakeFirstOrThrow();
+        const markers = parseMarkers(fresh.work_markers).filter((m) => m !== 'SUBMIT').join(',');
+        await trx.updateTable('tickets').set({ work_markers: markers }).where('id', '=', t.id).execute();
+      }
+      await addEvent(
+        trx,
+        t.id,
+        approve ? 'final_review_approved' : 'final_review_rejected',
+        { kind: 'designer', id: lead.id },
+        { note: input.note, application_event_id: application.id, designer_id: designerCode(application.applicantId) },
+        now,
+      );
+      send([application.applicantId], {
+        type: 10,
+        title: approve
+          ? `工单 ${t.order_no} 的终稿审核已通过${input.note ? `：${input.note}` : ''}`
+          : `工单 ${t.order_no} 的终稿审核未通过：${input.note}，请修改后重新申请`,
+        info: info(t, t.current_allocation_id),
+      });
+    });
+    return itemOrThrow(t.id);
+  }
+
+  async function reviewFactoryReject(lead: Designer, ticketId: number, input: Decision): Promise<TicketItem> {
+    const t = await leadTicket(lead, ticketId);
+    if (input.decision === 'reject' && !input.note) throw invalid('note', '请填写驳回理由');
+    const approve = input.decision === 'approve';
+    await change(async (trx, { send }) => {
+      const now = nowIso();
+      const application = await pendingApplication(trx, t, FACTORY_REJECT_EVENTS, now);
+      const detail: Record<string, unknown> = { note: input.note, application_event_id: application.id, designer_id: designerCode(application.applicantId) };
+      if (approve) {
+        const fresh = await trx.selectFrom('tickets').select(['status', 'work_markers']).where('id', '=', t.id).executeTakeFirstOrThrow();
+        const r = await trx
+          .updateTable('tickets')
+          .set({ status: TICKET_STATUS.factoryRejected, work_markers: withMarker(fresh.work_markers, 'FACTORY_REJECT'), updated_at: now })
+          .where('id', '=', t.id)
+          .where('status', 'in', [TICKET_STATUS.normal, TICKET_STATUS.oneClick])
+          .executeTakeFirst();
+        if (Number(r.numUpdatedRows) !== 1) throw conflict('工单已结束或已是工厂驳回状态，不能通过该申请');
+        Object.assign(detail, { from: fresh.status, to: TICKET_STATUS.factoryRejected });
+      }
+      await addEvent(trx, t.id, approve ? 'factory_reject_approved' : 'factory_reject_refused', { kind: 'designer', id: lead.id }, detail, now);
+      send([application.applicantId], {
+        type: 22,
+        title: approve
+          ? `工单 ${t.order_no} 的工厂驳回申请已通过${input.note ? `：${input.note}` : ''}`
+          : `工单 ${t.order_no} 的工厂驳回申请未通过：${input.note}`,
+        info: info(t, t.current_allocation_id),
+      });
+    });
+    return itemOrThrow(t.id);
+  }
+
   return {
+    reviewFinalReview,
+    reviewFactoryReject,
     ingest,
     upstreamStatus,
     auditDraft,
