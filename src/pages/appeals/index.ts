@@ -1,0 +1,1 @@
+export { AppealsPage } from './ui/appeals-page';

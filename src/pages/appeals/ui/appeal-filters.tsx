@@ -1,0 +1,86 @@
+import { Button, Group, Select, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import {
+  APPEAL_KEYWORD_MAX,
+  APPEAL_STATUS_TEXT,
+  APPEAL_STATUSES,
+  APPEAL_TYPE_TEXT,
+  APPEAL_TYPES,
+  type AppealFilterPatch,
+  type AppealSearch,
+  type AppealStatus,
+  type AppealType,
+} from '@/entities/appeal';
+
+interface Props {
+  search: AppealSearch;
+  /** The review queue is always the pending appeals: no status filter there. */
+  showStatus: boolean;
+  onChange: (patch: AppealFilterPatch) => void;
+  onExport: (format: 'csv' | 'xlsx') => void;
+}
+
+const TYPE_OPTIONS = APPEAL_TYPES.map((t) => ({ value: t, label: APPEAL_TYPE_TEXT[t] }));
+const STATUS_OPTIONS = APPEAL_STATUSES.map((s) => ({ value: s, label: APPEAL_STATUS_TEXT[s] }));
+
+/** Type, status and keyword filters (kept in the URL) and the export of the filtered list. */
+export function AppealFilters({ search, showStatus, onChange, onExport }: Props) {
+  const [keyword, setKeyword] = useState(search.keyword ?? '');
+  const [seen, setSeen] = useState(search.keyword);
+  if (seen !== search.keyword) {
+    setSeen(search.keyword);
+    setKeyword(search.keyword ?? '');
+  }
+  const commit = () => {
+    const v = keyword.trim() || undefined;
+    if (v !== search.keyword) onChange({ keyword: v });
+  };
+  const count = [search.type, showStatus ? search.status : undefined, search.keyword].filter(Boolean).length;
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="申诉筛选">
+      <TextInput
+        label="关键词"
+        placeholder="订单号或工单标题"
+        w={200}
+        maxLength={APPEAL_KEYWORD_MAX}
+        value={keyword}
+        onChange={(e) => setKeyword(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+        }}
+        onBlur={commit}
+      />
+      <Select
+        label="申诉类型"
+        placeholder="全部"
+        w={160}
+        clearable
+        data={TYPE_OPTIONS}
+        value={search.type ?? null}
+        onChange={(v) => onChange({ type: (v as AppealType | null) ?? undefined })}
+      />
+      {showStatus ? (
+        <Select
+          label="状态"
+          placeholder="全部"
+          w={130}
+          clearable
+          data={STATUS_OPTIONS}
+          value={search.status ?? null}
+          onChange={(v) => onChange({ status: (v as AppealStatus | null) ?? undefined })}
+        />
+      ) : null}
+      <Button variant="subtle" disabled={count === 0} onClick={() => onChange({ type: undefined, status: undefined, keyword: undefined })} mb={2}>
+        清空筛选{count ? `（${count}）` : ''}
+      </Button>
+      <Group gap="xs" ml="auto" mb={2}>
+        <Button variant="default" size="sm" onClick={() => onExport('csv')}>
+          导出 CSV
+        </Button>
+        <Button variant="default" size="sm" onClick={() => onExport('xlsx')}>
+          导出 Excel
+        </Button>
+      </Group>
+    </Group>
+  );
+}

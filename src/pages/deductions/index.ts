@@ -1,0 +1,1 @@
+export { DeductionsPage } from './ui/deductions-page';

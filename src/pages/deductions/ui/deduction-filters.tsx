@@ -1,0 +1,57 @@
+import { Button, Group, Select, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import {
+  DEDUCTION_KEYWORD_MAX,
+  DEDUCTION_SOURCE_TEXT,
+  DEDUCTION_SOURCES,
+  type DeductionFilterPatch,
+  type DeductionSearch,
+  type DeductionSource,
+} from '@/entities/deduction';
+
+const SOURCE_OPTIONS = DEDUCTION_SOURCES.map((s) => ({ value: s, label: DEDUCTION_SOURCE_TEXT[s] }));
+
+/** Source, date range and keyword filters of the deduction list (kept in the URL). */
+export function DeductionFilters({ search, onChange }: { search: DeductionSearch; onChange: (patch: DeductionFilterPatch) => void }) {
+  const [keyword, setKeyword] = useState(search.keyword ?? '');
+  const [seen, setSeen] = useState(search.keyword);
+  if (seen !== search.keyword) {
+    setSeen(search.keyword);
+    setKeyword(search.keyword ?? '');
+  }
+  const commit = () => {
+    const v = keyword.trim() || undefined;
+    if (v !== search.keyword) onChange({ keyword: v });
+  };
+  const count = [search.source, search.from, search.to, search.keyword].filter(Boolean).length;
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="扣款筛选">
+      <TextInput
+        label="关键词"
+        placeholder="订单号或工单标题"
+        w={200}
+        maxLength={DEDUCTION_KEYWORD_MAX}
+        value={keyword}
+        onChange={(e) => setKeyword(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+        }}
+        onBlur={commit}
+      />
+      <Select
+        label="扣款来源"
+        placeholder="全部"
+        w={150}
+        clearable
+        data={SOURCE_OPTIONS}
+        value={search.source ?? null}
+        onChange={(v) => onChange({ source: (v as DeductionSource | null) ?? undefined })}
+      />
+      <TextInput label="扣款日期从" type="date" w={150} value={search.from ?? ''} onChange={(e) => onChange({ from: e.currentTarget.value || undefined })} />
+      <TextInput label="至" type="date" w={150} value={search.to ?? ''} onChange={(e) => onChange({ to: e.currentTarget.value || undefined })} />
+      <Button variant="subtle" disabled={count === 0} onClick={() => onChange({ source: undefined, from: undefined, to: undefined, keyword: undefined })} mb={2}>
+        清空筛选{count ? `（${count}）` : ''}
+      </Button>
+    </Group>
+  );
+}

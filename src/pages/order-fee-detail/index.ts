@@ -1,0 +1,1 @@
+export { OrderFeeDetailPage } from './ui/order-fee-detail-page';

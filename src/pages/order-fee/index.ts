@@ -1,0 +1,1 @@
+export { OrderFeePage } from './ui/order-fee-page';

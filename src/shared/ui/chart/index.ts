@@ -1,0 +1,2 @@
+export { chartLayout, linePath, niceStep, niceTicks, visibleLabelIndexes, type ChartBox, type ChartDatum, type ChartLayout, type ChartPoint, type ChartTick } from './chart-data';
+export { TrendChart, type TrendChartProps } from './trend-chart';

@@ -1,0 +1,132 @@
+import { Box, Text, VisuallyHidden } from '@mantine/core';
+import { useId } from 'react';
+import { type ChartDatum, chartLayout, linePath, visibleLabelIndexes } from './chart-data';
+
+export interface TrendChartProps {
+  /** Shown above the chart and used as its accessible name. */
+  title: string;
+  data: readonly ChartDatum[];
+  /** A line (trend over time, default) or bars. */
+  kind?: 'line' | 'bar';
+  /** How values read (axis, hover titles, the data table), e.g. money. */
+  formatValue?: (value: number) => string;
+  /** Header of the category column of the data table, e.g. '结算周期'. */
+  categoryLabel?: string;
+  /** Header of the value column of the data table, e.g. '实发金额'. */
+  valueLabel?: string;
+  /** Drawing height in px (the width follows the container). */
+  height?: number;
+  /** Shown instead of the chart when there is no data. */
+  emptyText?: string;
+}
+
+const WIDTH = 640;
+const MAX_X_LABELS = 8;
+
+/**
+ * A small SVG line or bar chart of one series of {label, value}. Accessible: the SVG is an image
+ * named by the title and a summary, and the same figures are in a visually hidden table for screen
+ * readers. No chart library: the layout is the pure `chartLayout`.
+ */
+export function TrendChart({
+  title,
+  data,
+  kind = 'line',
+  formatValue = (v) => String(v),
+  categoryLabel = '类别',
+  valueLabel = '数值',
+  height = 220,
+  emptyText = '暂无数据',
+}: TrendChartProps) {
+  const titleId = useId();
+  const layout = chartLayout(data, { width: WIDTH, height, padding: { top: 16, right: 16, bottom: 36, left: 84 } });
+  const labels = visibleLabelIndexes(data.length, MAX_X_LABELS);
+  const summary = data.length
+    ? `${title}：共${data.length}项，${data.map((d) => `${d.label} ${formatValue(d.value)}`).join('，')}`
+    : `${title}：${emptyText}`;
+  const { plot } = layout;
+
+  return (
+    <Box component="figure" m={0} aria-labelledby={titleId}>
+      <Text component="figcaption" id={titleId} fw={600} size="sm" mb={4}>
+        {title}
+      </Text>
+      {data.length === 0 ? (
+        <Text size="sm" c="dimmed" py="md">
+          {emptyText}
+        </Text>
+      ) : (
+        <svg
+          role="img"
+          aria-label={summary}
+          viewBox={`0 0 ${WIDTH} ${height}`}
+          width="100%"
+          preserveAspectRatio="xMidYMid meet"
+          style={{ display: 'block', maxHeight: height, overflow: 'visible' }}
+          data-testid="trend-chart"
+        >
+          <g aria-hidden="true">
+            {layout.ticks.map((t) => (
+              <g key={t.value}>
+                <line x1={plot.left} x2={plot.right} y1={t.y} y2={t.y} stroke="var(--mantine-color-gray-3)" strokeDasharray={t.value === 0 ? undefined : '3 3'} />
+                <text x={plot.left - 8} y={t.y} textAnchor="end" dominantBaseline="middle" fontSize={11} fill="var(--mantine-color-gray-7)">
+                  {formatValue(t.value)}
+                </text>
+              </g>
+            ))}
+            <line x1={plot.left} x2={plot.right} y1={layout.zeroY} y2={layout.zeroY} stroke="var(--mantine-color-gray-6)" />
+            {layout.points.map((p, i) =>
+              labels.has(i) ? (
+                <text key={`label-${i}`} x={p.x} y={plot.bottom + 18} textAnchor="middle" fontSize={11} fill="var(--mantine-color-gray-7)">
+                  {p.label}
+                </text>
+              ) : null,
+            )}
+            {kind === 'bar'
+              ? layout.points.map((p, i) => (
+                  <rect
+                    key={`bar-${i}`}
+                    {...p.bar}
+                    rx={2}
+                    fill={p.value < 0 ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-blue-6)'}
+                  >
+                    <title>{`${p.label}：${formatValue(p.value)}`}</title>
+                  </rect>
+                ))
+              : (
+                  <>
+                    <path d={linePath(layout.points)} fill="none" stroke="var(--mantine-color-blue-6)" strokeWidth={2} strokeLinejoin="round" />
+                    {layout.points.map((p, i) => (
+                      <circle key={`dot-${i}`} cx={p.x} cy={p.y} r={4} fill="var(--mantine-color-body)" stroke="var(--mantine-color-blue-6)" strokeWidth={2}>
+                        <title>{`${p.label}：${formatValue(p.value)}`}</title>
+                      </circle>
+                    ))}
+                  </>
+                )}
+          </g>
+        </svg>
+      )}
+      {data.length ? (
+        <VisuallyHidden>
+          <table>
+            <caption>{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{categoryLabel}</th>
+                <th scope="col">{valueLabel}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((d, i) => (
+                <tr key={i}>
+                  <th scope="row">{d.label}</th>
+                  <td>{formatValue(d.value)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </VisuallyHidden>
+      ) : null}
+    </Box>
+  );
+}
