@@ -197,8 +197,10 @@ test.describe('tickets', () => {
     await drawer.getByRole('button', { name: '指派' }).click();
     const assign = page.getByRole('dialog', { name: '指派' });
     await assign.getByRole('button', { name: '确认指派' }).click();
-    await expect(assign.getByText('请输入设计师编号')).toBeVisible();
-    await assign.getByRole('textbox', { name: '设计师编号' }).fill(me.designer_id);
+    await expect(assign.getByText('请选择设计师')).toBeVisible();
+    // The designer is picked from the team's members.
+    await assign.getByRole('combobox', { name: '设计师' }).fill(me.designer_id);
+    await page.getByRole('option', { name: new RegExp(me.designer_id) }).click();
     await assign.getByRole('button', { name: '确认指派' }).click();
     await expect(page.getByText('工单已指派')).toBeVisible();
     await expect(assign).toBeHidden();

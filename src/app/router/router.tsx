@@ -12,8 +12,15 @@ import type { RouteComponent } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { dictQueries } from '@/entities/dict';
 import { flattenMenu, menuQueries, pathMatches } from '@/entities/menu';
-import { hallParamsOf, hallSearchSchema, listParamsOf, ticketQueries, ticketSearchSchema } from '@/entities/ticket';
+import type { HallSearch, TicketSearch } from '@/entities/ticket';
 import { userQueries } from '@/entities/user';
+import { planSearchSchema } from '@/entities/order-plan';
+import { dailyDetailSearchSchema, periodSearchSchema } from '@/entities/team-board';
+import { teamDesignerSearchSchema } from '@/entities/team-designer';
+import { expenseSearchSchema } from '@/entities/team-expense';
+import type { AppealSearch } from '@/entities/appeal';
+import type { DeductionSearch } from '@/entities/deduction';
+import type { SettlementSearch } from '@/entities/settlement';
 import { ErrorPage, ForbiddenPage, NotFoundPage, ServerErrorPage } from '@/pages/errors';
 import { LoginPage } from '@/pages/login';
 import { ApiError, tokenStore } from '@/shared/api';
@@ -184,19 +191,34 @@ const announcementRoute = createRoute({
   beforeLoad: menuGuard('/message-center/announcement'),
 });
 
+/**
+ * The ticket entity's schemas and queries, loaded with the ticket pages rather than with the first
+ * visit (they share the pages' chunk). The ticket routes pass their search params through typed;
+ * the pages parse them with zod (useKeptSearch), also while kept alive.
+ */
+const ticketEntity = () => import('@/entities/ticket');
+const passTicketSearch = (raw: Record<string, unknown>) => raw as TicketSearch;
+
+/**
+ * Starts fetching a ticket page's list (and counts) while its code loads; the page reads the same
+ * queries. Not awaited: the page renders its own loading state.
+ */
+function prefetchTicketList(queryClient: QueryClient, raw: Record<string, unknown>, withCounts: boolean) {
+  void ticketEntity().then(({ listParamsOf, parseTicketSearch, ticketQueries }) => {
+    void queryClient.prefetchQuery(ticketQueries.list(listParamsOf(parseTicketSearch(raw))));
+    if (withCounts) void queryClient.prefetchQuery(ticketQueries.panelCounts());
+  });
+}
+
 /** My tickets: filters, paging, sorting and the open detail drawer live in the search params. */
 const myTicketsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/order-management/index',
   component: MyTicketsPage,
-  validateSearch: ticketSearchSchema,
+  validateSearch: passTicketSearch,
   beforeLoad: menuGuard('/order-management/index'),
-  loaderDeps: ({ search }) => listParamsOf(search),
-  // Start fetching while the page's code loads; the page reads the same queries.
-  loader: ({ context: { queryClient }, deps }) => {
-    void queryClient.prefetchQuery(ticketQueries.list(deps));
-    void queryClient.prefetchQuery(ticketQueries.panelCounts());
-  },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps }) => prefetchTicketList(queryClient, deps, true),
 });
 
 /** The order hall (part-time designers). */
@@ -204,13 +226,152 @@ const orderHallRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/order-hall/index',
   component: OrderHallPage,
-  validateSearch: hallSearchSchema,
+  validateSearch: (raw: Record<string, unknown>) => raw as HallSearch,
   beforeLoad: menuGuard('/order-hall/index'),
-  loaderDeps: ({ search }) => hallParamsOf(search),
+  loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) => {
-    void queryClient.prefetchQuery(ticketQueries.hall(deps));
+    void ticketEntity().then(({ hallParamsOf, hallSearchSchema, ticketQueries }) => {
+      const parsed = hallSearchSchema.safeParse(deps);
+      void queryClient.prefetchQuery(ticketQueries.hall(hallParamsOf(parsed.success ? parsed.data : {})));
+    });
   },
 });
+
+// ---- Issue #5: appeals, deductions and fees ------------------------------------------------
+// These pages parse their search params with zod themselves (useKeptSearch with the entities'
+// *SearchSchema, also while kept alive); the routes only pass them through and type them, which
+// keeps the schemas and queries out of the first-visit bundle.
+const AppealsPage = lazyRouteComponent(() => import('@/pages/appeals'), 'AppealsPage');
+const DeductionsPage = lazyRouteComponent(() => import('@/pages/deductions'), 'DeductionsPage');
+const OrderFeePage = lazyRouteComponent(() => import('@/pages/order-fee'), 'OrderFeePage');
+const OrderFeeDetailPage = lazyRouteComponent(() => import('@/pages/order-fee-detail'), 'OrderFeeDetailPage');
+
+/** Appealed tickets: my appeals and, for leads, the review queue; filters and the open drawer in the search params. */
+const appealsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/order-management/appeal',
+  component: AppealsPage,
+  validateSearch: (raw: Record<string, unknown>) => raw as AppealSearch,
+  beforeLoad: menuGuard('/order-management/appeal'),
+});
+
+/** Deducted tickets, filters in the search params. */
+const deductionsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/order-management/deduction',
+  component: DeductionsPage,
+  validateSearch: (raw: Record<string, unknown>) => raw as DeductionSearch,
+  beforeLoad: menuGuard('/order-management/deduction'),
+});
+
+/** My fees: settlements by period, filters in the search params. */
+const orderFeeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/order-fee/index',
+  component: OrderFeePage,
+  validateSearch: (raw: Record<string, unknown>) => raw as SettlementSearch,
+  beforeLoad: menuGuard('/order-fee/index'),
+});
+
+/** One settlement's lines (hidden from the menu; each id is a tab of its own). */
+const orderFeeDetailRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/order-fee/detail/$id',
+  component: OrderFeeDetailPage,
+  beforeLoad: menuGuard('/order-fee/detail/:id'),
+  staticData: { title: '结算详情' },
+});
+// ---- end of issue #5 ------------------------------------------------------------------------
+
+// ---- Issue #7: team management and order plans (leads) -------------------------------------
+const TeamDashboardPage = lazyRouteComponent(() => import('@/pages/team-dashboard'), 'TeamDashboardPage');
+const TeamDailyDetailPage = lazyRouteComponent(() => import('@/pages/team-daily-detail'), 'TeamDailyDetailPage');
+const TeamDesignersPage = lazyRouteComponent(() => import('@/pages/team-designers'), 'TeamDesignersPage');
+const TeamDesignerDetailPage = lazyRouteComponent(() => import('@/pages/team-designer-detail'), 'TeamDesignerDetailPage');
+const TeamOrdersPage = lazyRouteComponent(() => import('@/pages/team-orders'), 'TeamOrdersPage');
+const TeamExpensesPage = lazyRouteComponent(() => import('@/pages/team-expenses'), 'TeamExpensesPage');
+const TeamExpenseDetailPage = lazyRouteComponent(() => import('@/pages/team-expense-detail'), 'TeamExpenseDetailPage');
+const OrderPlanPage = lazyRouteComponent(() => import('@/pages/order-plan'), 'OrderPlanPage');
+const OrderPlanDetailPage = lazyRouteComponent(() => import('@/pages/order-plan-detail'), 'OrderPlanDetailPage');
+
+/** The team board: the period (preset or custom range) lives in the search params. */
+const teamDashboardRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/team-management/dashboard',
+  component: TeamDashboardPage,
+  validateSearch: periodSearchSchema,
+  beforeLoad: menuGuard('/team-management/dashboard'),
+});
+
+const teamDailyDetailRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/team-management/daily-detail',
+  component: TeamDailyDetailPage,
+  validateSearch: dailyDetailSearchSchema,
+  beforeLoad: menuGuard('/team-management/daily-detail'),
+  staticData: { title: '每日明细' },
+});
+
+const teamDesignersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/team-management/designers',
+  component: TeamDesignersPage,
+  validateSearch: teamDesignerSearchSchema,
+  beforeLoad: menuGuard('/team-management/designers'),
+});
+
+const teamDesignerDetailRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/team-management/designers/detail/$id',
+  component: TeamDesignerDetailPage,
+  beforeLoad: menuGuard('/team-management/designers/detail/:id'),
+  staticData: { title: '设计师详情' },
+});
+
+/** Team orders: the ticket filters (+ designer) and the open drawer in the search params, as My tickets. */
+const teamOrdersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/team-management/orders',
+  component: TeamOrdersPage,
+  validateSearch: passTicketSearch,
+  beforeLoad: menuGuard('/team-management/orders'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps }) => prefetchTicketList(queryClient, deps, false),
+});
+
+const teamExpensesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/team-management/expenses',
+  component: TeamExpensesPage,
+  validateSearch: expenseSearchSchema,
+  beforeLoad: menuGuard('/team-management/expenses'),
+});
+
+const teamExpenseDetailRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/team-management/expenses/detail/$id',
+  component: TeamExpenseDetailPage,
+  beforeLoad: menuGuard('/team-management/expenses/detail/:id'),
+  staticData: { title: '费用详情' },
+});
+
+const orderPlanRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/order-plan/index',
+  component: OrderPlanPage,
+  validateSearch: planSearchSchema,
+  beforeLoad: menuGuard('/order-plan/index'),
+});
+
+/** A week's plan grid and its change requests (hidden; a tab per plan). */
+const orderPlanDetailRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/order-plan/detail/$id',
+  component: OrderPlanDetailPage,
+  beforeLoad: menuGuard('/order-plan/detail/:id'),
+  staticData: { title: '计划详情' },
+});
+// ---- end of issue #7 ------------------------------------------------------------------------
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -235,6 +396,20 @@ const routeTree = rootRoute.addChildren([
     announcementRoute,
     myTicketsRoute,
     orderHallRoute,
+    appealsRoute,
+    deductionsRoute,
+    orderFeeRoute,
+    orderFeeDetailRoute,
+    // Issue #7
+    teamDashboardRoute,
+    teamDailyDetailRoute,
+    teamDesignersRoute,
+    teamDesignerDetailRoute,
+    teamOrdersRoute,
+    teamExpensesRoute,
+    teamExpenseDetailRoute,
+    orderPlanRoute,
+    orderPlanDetailRoute,
   ]),
 ]);
 

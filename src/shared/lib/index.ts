@@ -7,3 +7,7 @@ export { createProgress, pageProgress } from './progress';
 export { codeField, passwordField, phoneField } from './validation';
 export { useNow } from './use-now';
 export { formatBytes } from './format-bytes';
+export { centsToYuanText, formatCents, yuanToCents } from './money';
+export { compactParams, dayParam, enumParam, positiveIntParam, textParam } from './search-params';
+export { useKeptSearch } from './use-kept-search';
+export { addDays, daysBetween, daysOf, DAY_PATTERN, isCalendarDay, isoWeekday, mondayOf, shanghaiDay, shortDay, WEEKDAY_TEXT, weekdayText } from './calendar-day';

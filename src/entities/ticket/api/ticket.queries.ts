@@ -106,5 +106,6 @@ export const TICKET_ACTION_DONE = {
   urge: '已催稿',
   abnormal: '已标记异常',
   close: '工单已关闭',
+  deduct: '扣款已创建',
   grab: '领取成功',
 } as const;

@@ -24,11 +24,15 @@ describe('ticket actions by role and allocation', () => {
     expect(availableTicketActions({ ...base, stage: 'final_draft', work_markers: 'LATE,SUBMIT' }, designer)).toEqual(['submitFinal', 'factoryReject']);
   });
 
-  it('one factory-rejection application per designer', () => {
-    const timeline = [{ type: 'factory_reject_applied', actor: { kind: 'designer' as const, designer_id: 'D000002', name: '陈' } }];
-    expect(availableTicketActions({ ...base, timeline }, designer)).toEqual(['submitFirst']);
-    const byOther = [{ type: 'factory_reject_applied', actor: { kind: 'designer' as const, designer_id: 'D000009', name: '王' } }];
-    expect(availableTicketActions({ ...base, timeline: byOther }, designer)).toContain('factoryReject');
+  it('one pending factory-rejection application per ticket; after a decision, another may follow', () => {
+    const by = (designer_id: string) => ({ kind: 'designer' as const, designer_id, name: '陈' });
+    const applied = [{ type: 'factory_reject_applied', actor: by('D000002') }];
+    expect(availableTicketActions({ ...base, timeline: applied }, designer)).toEqual(['submitFirst']);
+    // Pending from an earlier holder still blocks: the server allows one per ticket.
+    const byOther = [{ type: 'factory_reject_applied', actor: by('D000009') }];
+    expect(availableTicketActions({ ...base, timeline: byOther }, designer)).toEqual(['submitFirst']);
+    const refused = [...applied, { type: 'factory_reject_refused', actor: by('D000001') }, { type: 'urged', actor: by('D000001') }];
+    expect(availableTicketActions({ ...base, timeline: refused }, designer)).toContain('factoryReject');
   });
 
   it('another designer, or no allocation: nothing', () => {
@@ -40,7 +44,9 @@ describe('ticket actions by role and allocation', () => {
   it('an ended ticket: nothing for anyone', () => {
     for (const status of ['1', '2', '3', '4', '6']) {
       expect(availableTicketActions({ ...base, status }, designer)).toEqual([]);
-      expect(availableTicketActions({ ...base, status }, lead)).toEqual([]);
+      // A lead may still deduct (审核扣款) from the designer who did the work.
+      expect(availableTicketActions({ ...base, status }, lead)).toEqual(['deduct']);
+      expect(availableTicketActions({ ...base, status, designer_id: null, allocation_id: null }, lead)).toEqual([]);
     }
     // Factory rejected (rework) and one-click orders are still open.
     expect(availableTicketActions({ ...base, status: '5' }, designer)).toContain('submitFirst');
@@ -48,7 +54,7 @@ describe('ticket actions by role and allocation', () => {
   });
 
   it('a lead: transfer, urge, abnormal, close on an assigned ticket', () => {
-    expect(availableTicketActions(base, lead)).toEqual(['transfer', 'urge', 'abnormal', 'close']);
+    expect(availableTicketActions(base, lead)).toEqual(['transfer', 'urge', 'abnormal', 'close', 'deduct']);
   });
 
   it('a lead: assign (not transfer, not urge) on an unassigned ticket', () => {
@@ -56,11 +62,11 @@ describe('ticket actions by role and allocation', () => {
   });
 
   it('a lead: no urging once the final draft is in, no second abnormal mark', () => {
-    expect(availableTicketActions({ ...base, stage: 'final_draft', work_markers: 'ABNORMAL' }, lead)).toEqual(['transfer', 'close']);
+    expect(availableTicketActions({ ...base, stage: 'final_draft', work_markers: 'ABNORMAL' }, lead)).toEqual(['transfer', 'close', 'deduct']);
   });
 
   it('a lead who holds the ticket gets both sets', () => {
-    expect(availableTicketActions({ ...base, designer_id: 'D000001' }, lead)).toEqual(['submitFirst', 'factoryReject', 'transfer', 'urge', 'abnormal', 'close']);
+    expect(availableTicketActions({ ...base, designer_id: 'D000001' }, lead)).toEqual(['submitFirst', 'factoryReject', 'transfer', 'urge', 'abnormal', 'close', 'deduct']);
   });
 
   it('open statuses', () => {

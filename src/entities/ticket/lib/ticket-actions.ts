@@ -17,6 +17,7 @@ export const TICKET_ACTIONS = [
   'urge',
   'abnormal',
   'close',
+  'deduct',
 ] as const;
 export type TicketAction = (typeof TICKET_ACTIONS)[number];
 
@@ -30,6 +31,7 @@ export const TICKET_ACTION_TEXT: Record<TicketAction, string> = {
   urge: '催稿',
   abnormal: '标记异常',
   close: '关闭工单',
+  deduct: '扣款',
 };
 
 export interface TicketViewer {
@@ -44,6 +46,8 @@ type ActionTicket = Pick<TicketItem, 'status' | 'stage' | 'designer_id' | 'alloc
   timeline?: readonly Pick<TicketEvent, 'type' | 'actor'>[];
 };
 
+const FACTORY_REJECT_EVENTS: readonly string[] = ['factory_reject_applied', 'factory_reject_approved', 'factory_reject_refused'];
+
 export function isOpenTicket(t: Pick<TicketItem, 'status'>): boolean {
   return OPEN_STATUSES.includes(t.status as TicketStatus);
 }
@@ -51,7 +55,9 @@ export function isOpenTicket(t: Pick<TicketItem, 'status'>): boolean {
 /** The actions `viewer` may take on `ticket`, in display order. */
 export function availableTicketActions(ticket: ActionTicket, viewer: TicketViewer): TicketAction[] {
   const out: TicketAction[] = [];
-  if (!isOpenTicket(ticket)) return out;
+  // A review deduction (审核扣款) is taken from the ticket's designer, also after it has ended.
+  const deduct = viewer.isLead && ticket.designer_id !== null;
+  if (!isOpenTicket(ticket)) return deduct ? ['deduct'] : out;
   // The platform's own markers (SUBMIT, ABNORMAL) are what the server checks.
   const markers = parseMarkerCodes(ticket.work_markers);
   const assigned = ticket.allocation_id !== null && ticket.designer_id !== null;
@@ -61,8 +67,9 @@ export function availableTicketActions(ticket: ActionTicket, viewer: TicketViewe
     if (ticket.stage === 'waiting' || ticket.stage === 'first_draft') out.push('submitFirst');
     if (ticket.stage !== 'waiting') out.push('submitFinal');
     if (ticket.stage === 'final_draft' && !markers.includes('SUBMIT')) out.push('finalReview');
-    const pending = ticket.timeline?.some((e) => e.type === 'factory_reject_applied' && e.actor.designer_id === viewer.designerId);
-    if (!pending) out.push('factoryReject');
+    // One application at a time: pending while the latest application event is the application itself.
+    const latest = ticket.timeline?.filter((e) => FACTORY_REJECT_EVENTS.includes(e.type)).at(-1);
+    if (latest?.type !== 'factory_reject_applied') out.push('factoryReject');
   }
 
   if (viewer.isLead) {
@@ -71,6 +78,7 @@ export function availableTicketActions(ticket: ActionTicket, viewer: TicketViewe
     if (!markers.includes('ABNORMAL')) out.push('abnormal');
     out.push('close');
   }
+  if (deduct) out.push('deduct');
   return out;
 }
 

@@ -6,8 +6,11 @@ import { TICKET_STATUS_DICT } from '../model/ticket.schema';
 export function StatusTag({ status }: { status: string }) {
   const options = useDictOptions(TICKET_STATUS_DICT);
   const option = options.find((o) => o.value === status);
+  const color = option?.tagColor ?? 'gray';
+  // The light variant's own text shade is too pale on its tint for some colours (teal: under the
+  // WCAG AA 4.5:1 even at shade 9): the tint carries the colour, the text stays the body colour.
   return (
-    <Badge variant="light" color={option?.tagColor ?? 'gray'} radius="sm" style={{ flexShrink: 0 }}>
+    <Badge variant="light" color={color} c="var(--mantine-color-text)" radius="sm" style={{ flexShrink: 0 }}>
       {option?.label ?? status}
     </Badge>
   );

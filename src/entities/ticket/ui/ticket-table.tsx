@@ -1,4 +1,4 @@
-import { Button, Center, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Center, Checkbox, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CopyText } from '@/shared/ui';
 import { durationText, formatTime } from '../lib/format';
@@ -27,6 +27,8 @@ export interface TicketTableProps {
   /** A last column with per-row actions. */
   actions?: { label: string; render: (ticket: TicketItem) => ReactNode };
   skeletonRows?: number;
+  /** A first column of checkboxes (team orders' bulk actions): the chosen ticket ids of this page. */
+  selection?: { selected: ReadonlySet<number>; onChange: (selected: Set<number>) => void };
 }
 
 function TimeCell({ ticket }: { ticket: TicketItem }) {
@@ -63,11 +65,39 @@ export function TicketTable({
   selectedId,
   actions,
   skeletonRows = 8,
+  selection,
 }: TicketTableProps) {
-  const columns = 9 + (showDesigner ? 1 : 0) + (actions ? 1 : 0);
+  const columns = 9 + (showDesigner ? 1 : 0) + (actions ? 1 : 0) + (selection ? 1 : 0);
+  const pageIds = (items ?? []).map((t) => t.ticket_id);
+  const chosenOnPage = selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0;
+  const toggle = (id: number, on: boolean) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    selection.onChange(next);
+  };
   const head = (
     <Table.Thead>
       <Table.Tr>
+        {selection ? (
+          <Table.Th w={40}>
+            <Checkbox
+              aria-label="全选本页工单"
+              disabled={pageIds.length === 0}
+              checked={pageIds.length > 0 && chosenOnPage === pageIds.length}
+              indeterminate={chosenOnPage > 0 && chosenOnPage < pageIds.length}
+              onChange={(e) => {
+                const next = new Set(selection.selected);
+                for (const id of pageIds) {
+                  if (e.currentTarget.checked) next.add(id);
+                  else next.delete(id);
+                }
+                selection.onChange(next);
+              }}
+            />
+          </Table.Th>
+        ) : null}
         <Table.Th w={190}>订单号</Table.Th>
         <Table.Th miw={180}>标题</Table.Th>
         <Table.Th w={130}>店铺</Table.Th>
@@ -142,6 +172,15 @@ export function TicketTable({
             : undefined
         }
       >
+        {selection ? (
+          <Table.Td onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+            <Checkbox
+              aria-label={`选择工单 ${t.order_no}`}
+              checked={selection.selected.has(t.ticket_id)}
+              onChange={(e) => toggle(t.ticket_id, e.currentTarget.checked)}
+            />
+          </Table.Td>
+        ) : null}
         <Table.Td>
           <CopyText value={t.order_no} ff="monospace" />
         </Table.Td>

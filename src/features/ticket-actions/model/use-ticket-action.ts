@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { teamBoardQueries } from '@/entities/team-board';
+import { teamDesignerQueries } from '@/entities/team-designer';
+import { deductionKeys, deductionSchema } from '@/entities/deduction';
+import { settlementKeys } from '@/entities/settlement';
 import { TICKET_ACTION_DONE, ticketApi, ticketKeys } from '@/entities/ticket';
+import { http } from '@/shared/api';
+import { yuanToCents } from '@/shared/lib';
 import { notify } from '@/shared/ui';
 import type { ActionValues, ConfirmAction } from './action-config';
 
@@ -7,7 +13,7 @@ export interface ActionVariables extends ActionValues {
   ticketId: number;
 }
 
-function run(action: ConfirmAction, { ticketId, designerId, text }: ActionVariables) {
+function run(action: ConfirmAction, { ticketId, designerId, text, amount }: ActionVariables): Promise<unknown> {
   const code = designerId.trim().toUpperCase();
   const note = text.trim();
   switch (action) {
@@ -25,6 +31,10 @@ function run(action: ConfirmAction, { ticketId, designerId, text }: ActionVariab
       return ticketApi.markAbnormal(ticketId, note);
     case 'close':
       return ticketApi.close(ticketId, note);
+    case 'deduct':
+      return http.post(`tickets/${ticketId}/deductions`, deductionSchema, {
+        json: { amount_cents: yuanToCents(amount ?? '') ?? 0, reason: note },
+      });
   }
 }
 
@@ -43,6 +53,13 @@ export function useTicketAction(action: ConfirmAction) {
       void queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: ticketKeys.details() });
       void queryClient.invalidateQueries({ queryKey: ticketKeys.panelCounts() });
+      // A lead's action moves the team's figures and the members' load.
+      void queryClient.invalidateQueries({ queryKey: teamBoardQueries.all() });
+      void queryClient.invalidateQueries({ queryKey: teamDesignerQueries.all() });
+      if (action === 'deduct') {
+        void queryClient.invalidateQueries({ queryKey: deductionKeys.all() });
+        void queryClient.invalidateQueries({ queryKey: settlementKeys.all() });
+      }
     },
   });
 }

@@ -1,12 +1,13 @@
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { DesignerSelect } from '@/entities/team-designer';
 import { ApiError } from '@/shared/api';
 import { ACTION_CONFIG, type ActionErrors, type ConfirmAction, TEXT_MAX, validateAction } from '../model/action-config';
 import { useTicketAction } from '../model/use-ticket-action';
 
 interface Props {
   action: ConfirmAction;
-  ticket: { ticket_id: number; order_no: string };
+  ticket: { ticket_id: number; order_no: string; designer_id?: string | null };
   onClose: () => void;
 }
 
@@ -16,14 +17,16 @@ export function TicketActionModal({ action, ticket, onClose }: Props) {
   const mutation = useTicketAction(action);
   const [designerId, setDesignerId] = useState('');
   const [text, setText] = useState('');
+  const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<ActionErrors>({});
   const serverField = mutation.error instanceof ApiError ? mutation.error.fieldMessage('designer_id') : undefined;
+  const serverAmount = mutation.error instanceof ApiError ? mutation.error.fieldMessage('amount_cents') : undefined;
 
   const submit = () => {
-    const found = validateAction(action, { designerId, text });
+    const found = validateAction(action, { designerId, text, amount });
     setErrors(found);
     if (Object.keys(found).length) return;
-    mutation.mutate({ ticketId: ticket.ticket_id, designerId, text }, { onSuccess: onClose });
+    mutation.mutate({ ticketId: ticket.ticket_id, designerId, text, amount }, { onSuccess: onClose });
   };
 
   return (
@@ -38,15 +41,26 @@ export function TicketActionModal({ action, ticket, onClose }: Props) {
         <Stack gap="sm">
           <Text size="sm">{config.confirm(ticket.order_no)}</Text>
           {config.designer ? (
+            // Not autofocused: a searchable select opens its list on focus and would cover the buttons.
+            <DesignerSelect
+              required
+              value={designerId || null}
+              onChange={(v) => setDesignerId(v ?? '')}
+              exclude={action === 'transfer' && ticket.designer_id ? [ticket.designer_id] : []}
+              error={errors.designerId ?? serverField}
+              comboboxProps={{ withinPortal: true }}
+            />
+          ) : null}
+          {config.amount ? (
             <TextInput
-              label="设计师编号"
-              description="暂无团队成员列表接口，请输入团队中设计师的编号（格式 D000000，可在个人中心查看）"
-              placeholder="D000002"
+              label={config.amount.label}
+              placeholder="例如 20.00"
+              inputMode="decimal"
               required
               data-autofocus
-              value={designerId}
-              onChange={(e) => setDesignerId(e.currentTarget.value)}
-              error={errors.designerId ?? serverField}
+              value={amount}
+              onChange={(e) => setAmount(e.currentTarget.value)}
+              error={errors.amount ?? serverAmount}
             />
           ) : null}
           {config.text ? (
@@ -58,7 +72,7 @@ export function TicketActionModal({ action, ticket, onClose }: Props) {
               minRows={2}
               maxRows={6}
               maxLength={TEXT_MAX}
-              data-autofocus={config.designer ? undefined : true}
+              data-autofocus={config.designer || config.amount ? undefined : true}
               value={text}
               onChange={(e) => setText(e.currentTarget.value)}
               error={errors.text}

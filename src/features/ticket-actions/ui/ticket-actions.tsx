@@ -5,7 +5,7 @@ import { ACTION_CONFIG, type ConfirmAction, isConfirmAction } from '../model/act
 import { TicketActionModal } from './ticket-action-modal';
 
 interface Props {
-  ticket: { ticket_id: number; order_no: string };
+  ticket: { ticket_id: number; order_no: string; designer_id?: string | null };
   /** The actions the viewer may take (see availableTicketActions); draft uploads are left to their feature. */
   actions: readonly TicketAction[];
 }

@@ -17,12 +17,11 @@ import {
   withPage,
   withTicket,
 } from '@/entities/ticket';
+import { MyPlanButton } from '@/features/request-plan-change';
+import { useKeptSearch } from '@/shared/lib';
+import { TicketDetailDrawer, TicketFilters, useTicketViewer } from '@/widgets/ticket-browser';
 import { TicketPanel } from '@/widgets/ticket-panel';
 import { MY_TICKETS_PATH, parseSearch } from '../model/search';
-import { useKeptSearch } from '../model/use-kept-search';
-import { useTicketViewer } from '../model/use-ticket-viewer';
-import { TicketDetailDrawer } from './ticket-detail-drawer';
-import { TicketFilters } from './ticket-filters';
 
 /** `/order-management/index`: my tickets (a lead: the team's), filters in the URL, detail drawer. */
 export function MyTicketsPage() {
@@ -61,6 +60,11 @@ export function MyTicketsPage() {
 
   return (
     <Stack gap="md">
+      {viewer.designerId && !viewer.isLead ? (
+        <Group justify="flex-end" mb={-8}>
+          <MyPlanButton />
+        </Group>
+      ) : null}
       <TicketPanel
         activeKey={activeCount}
         onSelect={(key) => {

@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDictOptions } from '@/entities/dict';
 import { productQueries } from '@/entities/product';
+import { DesignerSelect } from '@/entities/team-designer';
 import {
   activeFilterCount,
-  DESIGNER_CODE,
   KEYWORD_MAX,
   MARKER_CODES,
   MARKERS,
@@ -17,7 +17,7 @@ import {
   ticketQueries,
   type TicketSearch,
 } from '@/entities/ticket';
-import { SORT_OPTIONS } from '../model/search';
+import { SORT_OPTIONS } from '../model/sort-options';
 
 interface Props {
   search: TicketSearch;
@@ -55,7 +55,7 @@ function useCommittedText(value: string | undefined, commit: (v: string | undefi
   };
 }
 
-/** The filters of My tickets; every change goes to the URL (and back to page 1). */
+/** The ticket filters (My tickets, team orders); every change goes to the URL (and back to page 1). */
 export function TicketFilters({ search, isLead, onChange, onSort, onClear }: Props) {
   const statusOptions = useDictOptions(TICKET_STATUS_DICT);
   const shops = useQuery(ticketQueries.shops());
@@ -63,12 +63,6 @@ export function TicketFilters({ search, isLead, onChange, onSort, onClear }: Pro
   const keyword = useCommittedText(search.keyword, (v) => {
     if (v !== search.keyword) onChange({ keyword: v });
   });
-  const designer = useCommittedText(search.designer_id, (v) => {
-    const code = v?.toUpperCase();
-    if (code === search.designer_id) return;
-    if (!code || DESIGNER_CODE.test(code)) onChange({ designer_id: code });
-  });
-  const designerInvalid = designer.value.trim() !== '' && !DESIGNER_CODE.test(designer.value.trim().toUpperCase());
   const count = activeFilterCount(search);
 
   return (
@@ -158,17 +152,13 @@ export function TicketFilters({ search, isLead, onChange, onSort, onClear }: Pro
         onChange={(e) => onChange({ created_to: e.currentTarget.value || undefined })}
       />
       {isLead ? (
-        <TextInput
-          label="设计师编号"
-          placeholder="D000002"
-          w={130}
-          value={designer.value}
-          error={designerInvalid ? '格式如 D000002' : undefined}
-          onChange={(e) => designer.onChange(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') designer.flush();
-          }}
-          onBlur={designer.flush}
+        <DesignerSelect
+          label="设计师"
+          placeholder="全部"
+          w={200}
+          detailed={false}
+          value={search.designer_id ?? null}
+          onChange={(v) => onChange({ designer_id: v ?? undefined })}
         />
       ) : null}
       <Select

@@ -20,8 +20,11 @@ import {
   TimeoutCell,
   timeoutDisplay,
 } from '@/entities/ticket';
+import { canFileAppealOn, pendingApplications } from '@/entities/appeal';
 import { HasRole } from '@/entities/user';
 import { downloadFile, isImageFile } from '@/features/download-file';
+import { FileAppealModal } from '@/features/file-appeal';
+import { ReviewApplicationButtons } from '@/features/review-appeal';
 import { SubmitDraftModal } from '@/features/submit-draft';
 import { TicketActions } from '@/features/ticket-actions';
 import { uploadFile, UploadTaskList, useFileUrl } from '@/features/upload-file';
@@ -213,6 +216,11 @@ export function TicketDetailView({ ticket, viewer }: { ticket: TicketDetail; vie
   const designerActions = actions.filter((a) => a === 'finalReview' || a === 'factoryReject');
   const leadActions = actions.filter((a) => a === 'assign' || a === 'transfer' || a === 'urge' || a === 'abnormal' || a === 'close');
   const display = timeoutDisplay(ticket);
+  // Issue #5: the designer's appeal, a lead's decision on a pending application.
+  const [appealOpen, setAppealOpen] = useState(false);
+  const canAppeal = canFileAppealOn(ticket, viewer.designerId);
+  const pending = pendingApplications(ticket.timeline);
+  const decide = viewer.isLead && (pending.finalReview || pending.factoryReject);
 
   return (
     <Stack gap="lg">
@@ -264,6 +272,20 @@ export function TicketDetailView({ ticket, viewer }: { ticket: TicketDetail; vie
         </Section>
       ) : null}
 
+      {canAppeal || decide ? (
+        <Section title="申诉与审核">
+          <Group gap="xs">
+            {canAppeal ? (
+              <Button size="xs" variant="default" onClick={() => setAppealOpen(true)}>
+                申诉
+              </Button>
+            ) : null}
+            {viewer.isLead && pending.finalReview ? <ReviewApplicationButtons kind="finalReview" ticket={ticket} /> : null}
+            {viewer.isLead && pending.factoryReject ? <ReviewApplicationButtons kind="factoryReject" ticket={ticket} /> : null}
+          </Group>
+        </Section>
+      ) : null}
+
       <Section title="设计要求">
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {ticket.requirements || '—'}
@@ -308,6 +330,14 @@ export function TicketDetailView({ ticket, viewer }: { ticket: TicketDetail; vie
         </Section>
       ) : null}
 
+      {appealOpen ? (
+        <FileAppealModal
+          ticket={ticket}
+          onClose={() => setAppealOpen(false)}
+          upload={(file, signal) => uploadFile(file, 'attachment', { signal })}
+          progress={<UploadTaskList />}
+        />
+      ) : null}
       {draftKind ? (
         <SubmitDraftModal
           key={draftKind}

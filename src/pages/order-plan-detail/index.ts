@@ -1,0 +1,1 @@
+export { OrderPlanDetailPage } from './ui/order-plan-detail-page';

@@ -1,0 +1,1 @@
+export { OrderPlanPage } from './ui/order-plan-page';

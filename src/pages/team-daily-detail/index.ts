@@ -1,0 +1,1 @@
+export { TeamDailyDetailPage } from './ui/team-daily-detail-page';

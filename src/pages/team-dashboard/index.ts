@@ -1,0 +1,1 @@
+export { TeamDashboardPage } from './ui/team-dashboard-page';

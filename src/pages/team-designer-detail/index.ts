@@ -1,0 +1,1 @@
+export { TeamDesignerDetailPage } from './ui/team-designer-detail-page';

@@ -1,0 +1,1 @@
+export { TeamDesignersPage } from './ui/team-designers-page';

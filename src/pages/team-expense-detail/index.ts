@@ -1,0 +1,1 @@
+export { TeamExpenseDetailPage } from './ui/team-expense-detail-page';

@@ -1,0 +1,1 @@
+export { TeamExpensesPage } from './ui/team-expenses-page';

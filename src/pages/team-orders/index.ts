@@ -1,0 +1,1 @@
+export { TeamOrdersPage } from './ui/team-orders-page';

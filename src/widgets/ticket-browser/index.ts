@@ -1,0 +1,5 @@
+export { SORT_OPTIONS } from './model/sort-options';
+export { useTicketViewer } from './model/use-ticket-viewer';
+export { TicketDetailView } from './ui/ticket-detail';
+export { TicketDetailDrawer } from './ui/ticket-detail-drawer';
+export { TicketFilters } from './ui/ticket-filters';
