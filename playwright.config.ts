@@ -6,7 +6,7 @@ import { defineConfig, devices } from '@playwright/test';
  *   BASE_URL       test a running deployment; no server is started
  *   E2E_PORT       port of the server started here (default 4310)
  *   CHROMIUM_PATH  browser binary (default Debian's /usr/bin/chromium)
- *   CI             retries, 2 workers, no .only
+ *   CI             retries, 2 workers, 10 s expect timeout, no .only
  */
 const isCI = Boolean(process.env.CI);
 const port = Number(process.env.E2E_PORT ?? 4310);
@@ -20,7 +20,8 @@ export default defineConfig({
   retries: isCI ? 1 : 0,
   workers: isCI ? 2 : undefined,
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // CI runs two workers, each with up to three browser contexts, and the server on two cores.
+  expect: { timeout: isCI ? 10_000 : 5_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     baseURL,

@@ -214,7 +214,7 @@ export function TicketDetailView({ ticket, viewer }: { ticket: TicketDetail; vie
   const [draftKind, setDraftKind] = useState<DraftKind | null>(null);
   const actions = availableTicketActions(ticket, viewer);
   const designerActions = actions.filter((a) => a === 'finalReview' || a === 'factoryReject');
-  const leadActions = actions.filter((a) => a === 'assign' || a === 'transfer' || a === 'urge' || a === 'abnormal' || a === 'close');
+  const leadActions = actions.filter((a) => a === 'assign' || a === 'transfer' || a === 'urge' || a === 'abnormal' || a === 'close' || a === 'deduct');
   const display = timeoutDisplay(ticket);
   // Issue #5: the designer's appeal, a lead's decision on a pending application.
   const [appealOpen, setAppealOpen] = useState(false);
