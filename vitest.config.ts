@@ -13,6 +13,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'server/src/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['src/shared/lib/test/setup.ts'],
+          // Component tests type into forms with user-event; on a busy 2-core CI machine a whole
+          // form took over the 5 s default (the register page, 6.4 s).
+          testTimeout: 20_000,
         },
       },
       {
