@@ -74,6 +74,7 @@ describe.each(dialects)('tickets (%s)', (dialect) => {
       expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' });
       for (const [path, method] of [
         ['/integration/orders', 'post'],
+        ['/integration/orders/batch', 'post'],
         ['/integration/orders/{order_no}/status', 'post'],
         ['/integration/drafts/{draft_id}/audit', 'post'],
       ] as const) {

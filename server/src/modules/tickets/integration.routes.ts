@@ -5,7 +5,17 @@ import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.js';
 import { envelope, errorEnvelope, ok } from '../../lib/http.js';
 import { deductionSchema, integrationDeductionInput } from '../appeals/appeal.schemas.js';
-import { auditInputSchema, draftSchema, orderInputSchema, orderNoSchema, ticketItemSchema, upstreamStatusSchema } from './ticket.schemas.js';
+import {
+  auditInputSchema,
+  draftSchema,
+  MAX_BATCH_ORDERS,
+  orderBatchResultSchema,
+  orderBatchSchema,
+  orderInputSchema,
+  orderNoSchema,
+  ticketItemSchema,
+  upstreamStatusSchema,
+} from './ticket.schemas.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -56,6 +66,34 @@ export default async function integrationRoutes(app: FastifyInstance) {
     async (req) => {
       const { ticket, created } = await app.tickets.ingest(req.body, 'upstream');
       return ok({ created, ticket }, created ? '工单已创建' : '订单已存在');
+    },
+  );
+
+  r.post(
+    '/integration/orders/batch',
+    {
+      ...secured,
+      // 500 orders with long requirements and attachment lists run past Fastify's 1 MiB default.
+      bodyLimit: 16 * 1024 * 1024,
+      schema: {
+        ...doc(
+          `Create the tickets of up to ${MAX_BATCH_ORDERS} orders in one call (idempotent by order_no)`,
+          'Each order is handled exactly as POST /integration/orders handles it, in the batch’s order, in one transaction: one commit and one answer for the whole batch. ' +
+            'All or nothing: any invalid order (including an unknown shop, product or team) is 422 naming `orders.{index}.{field}`, and nothing is written. ' +
+            'An order that exists already, or repeats earlier in the batch, answers `created: false` with the existing ticket. The answer comes after the commit: every order it lists is stored. ' +
+            'For an upstream system that sends orders in bursts; one order at a time stays the way for real-time delivery.',
+        ),
+        body: orderBatchSchema,
+        response: {
+          200: envelope(z.object({ created: z.number().int(), existing: z.number().int(), results: z.array(orderBatchResultSchema) })),
+          ...errors,
+        },
+      },
+    },
+    async (req) => {
+      const results = await app.tickets.ingestBatch(req.body.orders, 'upstream');
+      const created = results.filter((x) => x.created).length;
+      return ok({ created, existing: results.length - created, results }, `已创建${created}个工单`);
     },
   );
 

@@ -67,6 +67,27 @@ export const orderInputSchema = z
   .meta({ id: 'IntegrationOrder' });
 export type OrderInput = z.infer<typeof orderInputSchema>;
 
+/** The most orders one batch call takes. */
+export const MAX_BATCH_ORDERS = 500;
+
+export const orderBatchSchema = z
+  .object({
+    orders: z
+      .array(orderInputSchema, { error: '请提供订单列表' })
+      .min(1, { error: '订单列表不能为空' })
+      .max(MAX_BATCH_ORDERS, { error: `每批最多${MAX_BATCH_ORDERS}个订单` }),
+  })
+  .meta({ id: 'IntegrationOrderBatch' });
+
+export const orderBatchResultSchema = z
+  .object({
+    order_no: z.string(),
+    created: z.boolean().describe('false: the order existed already (or repeats earlier in the batch); ticket_id is the existing ticket'),
+    ticket_id: z.number().int(),
+    designer_id: z.string().nullable().describe('The designer it is assigned to (D000123), null when unassigned (order hall)'),
+  })
+  .meta({ id: 'IntegrationOrderBatchResult' });
+
 export const UPSTREAM_EVENTS = ['refund', 'completion', 'close', 'factory_reject'] as const;
 export type UpstreamEvent = (typeof UPSTREAM_EVENTS)[number];
 

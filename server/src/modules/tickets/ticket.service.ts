@@ -19,7 +19,7 @@ import { feeRef, postLine } from '../settlements/ledger.js';
 import type { SettlementPeriod } from '../settlements/period.js';
 import { designerCode, parseDesignerCode } from '../user/profile.js';
 import { joinMarkers, type MarkerCode, parseMarkers, withMarker } from './markers.js';
-import { capacityOn, effectiveCapacitySql } from '../order-plans/plan-capacity.js';
+import { capacityOn, effectiveCapacitySql, planCellsOf } from '../order-plans/plan-capacity.js';
 import { productNames, shopNames } from './catalog-names.js';
 import { canRead, findTicket, ticketItem, type TicketRow, toDraft, toItemFromRow } from './ticket.repository.js';
 import {
@@ -148,7 +148,6 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
       return value;
     };
   }
-  const shopName = async (id: number) => (await shopNames(db, [id])).get(id);
   const productNameOf = async (id: number) => (await productNames(db, [id])).get(id);
   const teamExists = remembered((id) => db.selectFrom('teams').select('id').where('id', '=', id).executeTakeFirst().then((r) => (r ? true : undefined)));
 
@@ -281,13 +280,14 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
       .selectFrom('designer_products as dp')
       .innerJoin('designers as d', 'd.id', 'dp.designer_id')
       .leftJoin('designer_loads as l', 'l.designer_id', 'd.id')
+      .leftJoin(planCellsOf(trx, day).as('cell'), (j) => j.onRef('cell.designer_id', '=', 'd.id').onRef('cell.team_id', '=', 'd.team_id'))
       .select((eb) => {
         const today = eb.case().when('l.day', '=', day).then(eb.ref('l.assigned_today')).else(0).end();
         return [
           'd.id',
           'd.team_id',
           // Today's capacity: the order-plan cell when there is one, else daily_capacity.
-          effectiveCapacitySql(day).as('daily_capacity'),
+          effectiveCapacitySql.as('daily_capacity'),
           'd.real_name',
           'd.nickname',
           today.as('today'),
@@ -300,7 +300,7 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
       .where('d.online_ticket_status', '=', 1)
       .where('d.account_status', '=', 1)
       .where('d.current_registration_step', '>=', 6)
-      .where((eb) => eb(eb.case().when('l.day', '=', day).then(eb.ref('l.assigned_today')).else(0).end(), '<', effectiveCapacitySql(day)));
+      .where((eb) => eb(eb.case().when('l.day', '=', day).then(eb.ref('l.assigned_today')).else(0).end(), '<', effectiveCapacitySql));
     if (ticket.team_id !== null) q = q.where('d.team_id', '=', ticket.team_id);
     return q.orderBy('today').orderBy('last_at').orderBy('d.id').limit(limit).execute();
   }
@@ -370,12 +370,6 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
   }
 
   /**
-   * Creates the ticket of an order and system-assigns it in one transaction: the designer is
-   * picked and their capacity claimed first, then the ticket is inserted already assigned (one
-   * round trip less per order). A second ticket with the same order_no is never created; the
-   * repeat (even a concurrent one) answers with the existing ticket.
-   */
-  /**
    * The id the next allocation row gets, read inside the writing transaction: PostgreSQL takes it
    * from the identity sequence; SQLite's AUTOINCREMENT would use sqlite_sequence + 1 (the
    * transaction already holds the write lock, so nobody else takes it meanwhile).
@@ -386,75 +380,94 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
       : sql<number>`(coalesce((select seq from sqlite_sequence where name = 'allocations'), 0) + 1)`;
   }
 
-  async function ingest(input: OrderInput, source: 'upstream' | 'simulator' = 'upstream'): Promise<{ ticket: TicketItem; created: boolean }> {
-    const [shop, product, team] = await Promise.all([
-      shopName(input.shop_id),
-      productNameOf(input.product_id),
-      input.team_id ? teamExists(input.team_id) : true,
+  /** 422 unless every shop, product and team the orders name exists; `field` names the failing order's field. */
+  async function checkCatalog(inputs: OrderInput[], field: (index: number, key: string) => string): Promise<Map<number, string>> {
+    const [shops, products, teams] = await Promise.all([
+      shopNames(db, [...new Set(inputs.map((o) => o.shop_id))]),
+      productNames(db, [...new Set(inputs.map((o) => o.product_id))]),
+      Promise.all([...new Set(inputs.map((o) => o.team_id).filter((t): t is number => typeof t === 'number'))].map(async (id) => [id, await teamExists(id)] as const)),
     ]);
-    const errors = [
-      shop === undefined && { field: 'shop_id', message: '店铺不存在' },
-      product === undefined && { field: 'product_id', message: '产品不存在' },
-      !team && { field: 'team_id', message: '团队不存在' },
-    ].filter((e): e is { field: string; message: string } => Boolean(e));
+    const knownTeams = new Set(teams.filter(([, known]) => known).map(([id]) => id));
+    const errors: { field: string; message: string }[] = [];
+    inputs.forEach((o, i) => {
+      if (!shops.has(o.shop_id)) errors.push({ field: field(i, 'shop_id'), message: '店铺不存在' });
+      if (!products.has(o.product_id)) errors.push({ field: field(i, 'product_id'), message: '产品不存在' });
+      if (typeof o.team_id === 'number' && !knownTeams.has(o.team_id)) errors.push({ field: field(i, 'team_id'), message: '团队不存在' });
+    });
     if (errors.length) throw new AppError(422, errors[0]!.message, errors);
+    return products;
+  }
 
+  /**
+   * Inside `trx`: creates the ticket of a new order and system-assigns it (the designer is picked
+   * and their capacity claimed first, then the ticket is inserted already assigned; allocation,
+   * events and message 2 follow in the same transaction). Throws DuplicateOrder when the order_no
+   * exists, which rolls the whole transaction (and the capacity claim) back.
+   */
+  async function createOrder(trx: Trx, ctx: Ctx, input: OrderInput, source: 'upstream' | 'simulator', productLabel: string, now: string) {
+    const teamId = input.team_id ?? null;
+    const chosen = await pickDesigner(trx, { product_id: input.product_id, team_id: teamId }, now);
+    const ticket = await trx
+      .insertInto('tickets')
+      .values({
+        order_no: input.order_no,
+        shop_id: input.shop_id,
+        product_id: input.product_id,
+        title: input.title,
+        requirements: input.requirements,
+        customer_notes: input.customer_notes,
+        attachments: JSON.stringify(input.attachments),
+        status: input.status,
+        order_markers: joinMarkers(input.order_markers),
+        work_markers: '',
+        stage: 'waiting',
+        allowed_minutes: input.allowed_minutes,
+        started_at: chosen ? now : null,
+        due_at: chosen ? isoAfter(input.allowed_minutes * 60_000, Date.parse(now)) : null,
+        fee_cents: input.fee_cents,
+        team_id: chosen?.team_id ?? teamId,
+        designer_id: chosen?.id ?? null,
+        // The allocation's id is taken now, so the ticket row is written once (no UPDATE after).
+        current_allocation_id: chosen ? nextAllocationId() : null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('order_no').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!ticket) throw new DuplicateOrder();
+    const createdEvent: EventRow = { type: 'created', actor: source === 'upstream' ? UPSTREAM : SYSTEM, detail: { order_no: ticket.order_no, source } };
+    if (!chosen) {
+      await addEvents(trx, ticket.id, [createdEvent], now);
+      return { ticket, designer: null };
+    }
+    const allocationId = ticket.current_allocation_id!;
+    await trx
+      .insertInto('allocations')
+      .values({ id: allocationId, ticket_id: ticket.id, designer_id: chosen.id, how: 'system', assigned_by: null, assigned_at: now, ended_at: null, end_reason: null })
+      .execute();
+    await linkShop(trx, ctx, chosen.id, ticket.shop_id);
+    await addEvents(
+      trx,
+      ticket.id,
+      [createdEvent, { type: 'system_assigned', actor: SYSTEM, detail: { allocation_id: allocationId, designer_id: designerCode(chosen.id), designer_name: displayName(chosen) } }],
+      now,
+    );
+    // Message 2 is written in this transaction (one commit per order, not two) and published after it.
+    const assigned = await messages.persist(trx, [chosen.id], { type: 2, title: assignedTitle(ticket.order_no, productLabel, ticket.allowed_minutes), info: info(ticket, allocationId) });
+    ctx.after(assigned.publish);
+    return { ticket, designer: chosen };
+  }
+
+  /**
+   * Creates the ticket of an order and system-assigns it in one transaction. A second ticket with
+   * the same order_no is never created; the repeat (even a concurrent one) answers with the
+   * existing ticket.
+   */
+  async function ingest(input: OrderInput, source: 'upstream' | 'simulator' = 'upstream'): Promise<{ ticket: TicketItem; created: boolean }> {
+    const products = await checkCatalog([input], (_, key) => key);
     try {
-      const done = await retryOnDeadlock(() => change(async (trx, ctx) => {
-        const now = nowIso();
-        const teamId = input.team_id ?? null;
-        const chosen = await pickDesigner(trx, { product_id: input.product_id, team_id: teamId }, now);
-        const ticket = await trx
-          .insertInto('tickets')
-          .values({
-            order_no: input.order_no,
-            shop_id: input.shop_id,
-            product_id: input.product_id,
-            title: input.title,
-            requirements: input.requirements,
-            customer_notes: input.customer_notes,
-            attachments: JSON.stringify(input.attachments),
-            status: input.status,
-            order_markers: joinMarkers(input.order_markers),
-            work_markers: '',
-            stage: 'waiting',
-            allowed_minutes: input.allowed_minutes,
-            started_at: chosen ? now : null,
-            due_at: chosen ? isoAfter(input.allowed_minutes * 60_000, Date.parse(now)) : null,
-            fee_cents: input.fee_cents,
-            team_id: chosen?.team_id ?? teamId,
-            designer_id: chosen?.id ?? null,
-            // The allocation's id is taken now, so the ticket row is written once (no UPDATE after).
-            current_allocation_id: chosen ? nextAllocationId() : null,
-            created_at: now,
-            updated_at: now,
-          })
-          .onConflict((oc) => oc.column('order_no').doNothing())
-          .returningAll()
-          .executeTakeFirst();
-        if (!ticket) throw new DuplicateOrder(); // rolls the capacity claim back
-        const createdEvent: EventRow = { type: 'created', actor: source === 'upstream' ? UPSTREAM : SYSTEM, detail: { order_no: ticket.order_no, source } };
-        if (!chosen) {
-          await addEvents(trx, ticket.id, [createdEvent], now);
-          return { ticket, designer: null };
-        }
-        const allocation = { id: ticket.current_allocation_id! };
-        await trx
-          .insertInto('allocations')
-          .values({ id: allocation.id, ticket_id: ticket.id, designer_id: chosen.id, how: 'system', assigned_by: null, assigned_at: now, ended_at: null, end_reason: null })
-          .execute();
-        await linkShop(trx, ctx, chosen.id, ticket.shop_id);
-        await addEvents(
-          trx,
-          ticket.id,
-          [createdEvent, { type: 'system_assigned', actor: SYSTEM, detail: { allocation_id: allocation.id, designer_id: designerCode(chosen.id), designer_name: displayName(chosen) } }],
-          now,
-        );
-        // Message 2 is written in this transaction (one commit per order, not two) and published after it.
-        const assigned = await messages.persist(trx, [chosen.id], { type: 2, title: assignedTitle(ticket.order_no, product!, ticket.allowed_minutes), info: info(ticket, allocation.id) });
-        ctx.after(assigned.publish);
-        return { ticket, designer: chosen };
-      }));
+      const done = await retryOnDeadlock(() => change((trx, ctx) => createOrder(trx, ctx, input, source, products.get(input.product_id)!, nowIso())));
       return { ticket: await toItemFromRow(db, done.ticket, done.designer), created: true };
     } catch (err) {
       if (!(err instanceof DuplicateOrder) && !isUniqueViolation(err)) throw err;
@@ -462,6 +475,56 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
       const row = await db.selectFrom('tickets').select('id').where('order_no', '=', input.order_no).executeTakeFirst();
       if (!row) throw err;
       return { ticket: await itemOrThrow(row.id), created: false };
+    }
+  }
+
+  /** The outcome of one order of a batch, in the batch's order. */
+  interface BatchResult {
+    order_no: string;
+    created: boolean;
+    ticket_id: number;
+    designer_id: string | null;
+  }
+
+  /**
+   * Many orders in one transaction and one commit: each order is created and assigned exactly as
+   * `ingest` would, one after another (the same ranking and capacity rules), so a batch costs one
+   * round trip and one commit instead of one per order. All or nothing: the catalog is checked for
+   * every order first (422 naming `orders.{i}.field`, nothing written), and the answer comes after
+   * the commit. Orders that exist already (or repeat within the batch) answer `created: false`
+   * with the existing ticket. When a concurrent request creates one of the orders meanwhile, the
+   * whole batch is redone; it then finds that order existing.
+   */
+  async function ingestBatch(inputs: OrderInput[], source: 'upstream' | 'simulator' = 'upstream'): Promise<BatchResult[]> {
+    const products = await checkCatalog(inputs, (i, key) => `orders.${i}.${key}`);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await retryOnDeadlock(() =>
+          change(async (trx, ctx) => {
+            const now = nowIso();
+            const orderNos = [...new Set(inputs.map((o) => o.order_no))];
+            const existing = new Map<string, { id: number; designer_id: number | null }>();
+            for (let i = 0; i < orderNos.length; i += 500) {
+              const rows = await trx.selectFrom('tickets').select(['id', 'order_no', 'designer_id']).where('order_no', 'in', orderNos.slice(i, i + 500)).execute();
+              for (const r of rows) existing.set(r.order_no, { id: r.id, designer_id: r.designer_id });
+            }
+            const results: BatchResult[] = [];
+            for (const input of inputs) {
+              const known = existing.get(input.order_no);
+              if (known) {
+                results.push({ order_no: input.order_no, created: false, ticket_id: known.id, designer_id: known.designer_id === null ? null : designerCode(known.designer_id) });
+                continue;
+              }
+              const { ticket, designer } = await createOrder(trx, ctx, input, source, products.get(input.product_id)!, now);
+              existing.set(ticket.order_no, { id: ticket.id, designer_id: designer?.id ?? null });
+              results.push({ order_no: ticket.order_no, created: true, ticket_id: ticket.id, designer_id: designer ? designerCode(designer.id) : null });
+            }
+            return results;
+          }),
+        );
+      } catch (err) {
+        if (attempt >= 3 || (!(err instanceof DuplicateOrder) && !isUniqueViolation(err))) throw err;
+      }
     }
   }
 
@@ -901,6 +964,7 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
     reviewFinalReview,
     reviewFactoryReject,
     ingest,
+    ingestBatch,
     upstreamStatus,
     auditDraft,
     assign,

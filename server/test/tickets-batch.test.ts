@@ -1,0 +1,150 @@
+/**
+ * POST /api/integration/orders/batch: many orders in one call and one commit, each handled as the
+ * single-order call handles it (ranking, capacity, timeline, message 2), all or nothing on bad
+ * input, idempotent by order_no (also within a batch and between concurrent batches).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dialects, expect401, expectEnvelope, expectFieldErrors } from './support/harness.js';
+import {
+  createPerson,
+  createProduct,
+  createTeam,
+  firstShop,
+  ingest,
+  integration,
+  order,
+  type OrderBody,
+  tableCount,
+  ticketEvents,
+  ticketMessages,
+  useTicketApp,
+} from './support/tickets.js';
+
+interface BatchResult {
+  order_no: string;
+  created: boolean;
+  ticket_id: number;
+  designer_id: string | null;
+}
+interface BatchAnswer {
+  created: number;
+  existing: number;
+  results: BatchResult[];
+}
+
+const URL = '/api/integration/orders/batch';
+
+describe.each(dialects)('order batches (%s)', (dialect) => {
+  const t = useTicketApp(dialect);
+  let shop: number;
+
+  beforeAll(async () => {
+    shop = await firstShop(t);
+  });
+
+  const send = async (orders: unknown[]) => expectEnvelope<BatchAnswer>(await integration(t).post(URL, { orders }), 200).data;
+  const counts = () => Promise.all((['tickets', 'ticket_events', 'allocations', 'messages', 'designer_loads'] as const).map((x) => tableCount(t, x)));
+
+  it('needs the x-api-key', async () => {
+    expect401(await t.inject({ method: 'POST', url: URL, payload: { orders: [] } }));
+    expect401(await t.inject({ method: 'POST', url: URL, payload: { orders: [] }, headers: { 'x-api-key': 'wrong-key' } }));
+  });
+
+  it('creates and assigns every order in turn: fair spread, capacity kept, the rest to the hall', async () => {
+    const product = await createProduct(t);
+    const teamId = await createTeam(t);
+    const a = await createPerson(t, { teamId, products: [product], capacity: 2 });
+    const b = await createPerson(t, { teamId, products: [product], capacity: 2 });
+    const orders = Array.from({ length: 6 }, () => order(shop, product));
+    const answer = await send(orders);
+    expect(answer).toMatchObject({ created: 6, existing: 0 });
+    expect(answer.results.map((r) => r.order_no)).toEqual(orders.map((o) => o.order_no));
+    const holders = answer.results.map((r) => r.designer_id);
+    // Fewest tickets today first, then the longest since the last one: a, b, a, b; then both are full.
+    expect(holders.slice(0, 4).sort()).toEqual([a.code, a.code, b.code, b.code].sort());
+    expect(holders[0]).not.toBe(holders[1]);
+    expect(holders.slice(4)).toEqual([null, null]);
+
+    // Each assigned ticket is exactly what the single-order call makes: timeline, allocation, message 2.
+    for (const r of answer.results) {
+      const row = await t.db.selectFrom('tickets').selectAll().where('id', '=', r.ticket_id).executeTakeFirstOrThrow();
+      expect(row.order_no).toBe(r.order_no);
+      const events = (await ticketEvents(t, r.ticket_id)).map((e) => e.type);
+      const msgs = await ticketMessages(t, r.ticket_id);
+      if (r.designer_id === null) {
+        expect(row).toMatchObject({ designer_id: null, current_allocation_id: null, due_at: null });
+        expect(events).toEqual(['created']);
+        expect(msgs).toEqual([]);
+      } else {
+        const holder = r.designer_id === a.code ? a : b;
+        expect(row.designer_id).toBe(holder.id);
+        const alloc = await t.db.selectFrom('allocations').selectAll().where('id', '=', row.current_allocation_id!).executeTakeFirstOrThrow();
+        expect(alloc).toMatchObject({ ticket_id: r.ticket_id, designer_id: holder.id, how: 'system', ended_at: null });
+        expect(events).toEqual(['created', 'system_assigned']);
+        expect(msgs.map((m) => [m.designer_id, m.message_type, m.info.allocation_id])).toEqual([[holder.id, 2, alloc.id]]);
+      }
+    }
+    // The designers see them in their lists.
+    const list = expectEnvelope<{ total: number }>(await a.client.get('/api/tickets'), 200).data;
+    expect(list.total).toBe(2);
+  });
+
+  it('answers existing orders and repeats within the batch with the ticket there is', async () => {
+    const product = await createProduct(t);
+    const before = await ingest(t, order(shop, product));
+    const fresh = order(shop, product);
+    const answer = await send([order(shop, product, { order_no: before.ticket.order_no, title: '改过的标题' }), fresh, { ...fresh, title: '重复' }]);
+    expect(answer).toMatchObject({ created: 1, existing: 2 });
+    expect(answer.results).toEqual([
+      { order_no: before.ticket.order_no, created: false, ticket_id: before.ticket.ticket_id, designer_id: null },
+      { order_no: fresh.order_no, created: true, ticket_id: expect.any(Number), designer_id: null },
+      { order_no: fresh.order_no, created: false, ticket_id: answer.results[1]!.ticket_id, designer_id: null },
+    ]);
+    const kept = await t.db.selectFrom('tickets').select(['title']).where('id', '=', before.ticket.ticket_id).executeTakeFirstOrThrow();
+    expect(kept.title).toBe(before.ticket.title);
+    const rows = await t.db.selectFrom('tickets').select('title').where('order_no', '=', fresh.order_no).execute();
+    expect(rows).toEqual([{ title: fresh.title }]);
+  });
+
+  it('is all or nothing: one bad order is 422 naming it, and nothing of the batch is written', async () => {
+    const product = await createProduct(t);
+    await createPerson(t, { products: [product] });
+    const before = await counts();
+    const c = integration(t);
+    expectFieldErrors(await c.post(URL, { orders: [order(shop, product), order(shop, product, { title: ' ' }), order(shop, product, { fee_cents: -1 })] }), [
+      ['orders.1.title', '请填写标题'],
+      ['orders.2.fee_cents', '设计费不能为负数'],
+    ]);
+    expectFieldErrors(await c.post(URL, { orders: [order(shop, product), order(shop, 999_999), order(999_999, product, { team_id: 999_999 })] }), [
+      ['orders.1.product_id', '产品不存在'],
+      ['orders.2.shop_id', '店铺不存在'],
+      ['orders.2.team_id', '团队不存在'],
+    ]);
+    expectFieldErrors(await c.post(URL, { orders: [] }), [['orders', '订单列表不能为空']]);
+    expectFieldErrors(await c.post(URL, {}), [['orders']]);
+    const tooMany: OrderBody[] = Array.from({ length: 501 }, () => order(shop, product));
+    expectFieldErrors(await c.post(URL, { orders: tooMany }), [['orders', '每批最多500个订单']]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('two identical batches at once make each ticket once', async () => {
+    const product = await createProduct(t);
+    await createPerson(t, { products: [product], capacity: 100 });
+    const orders = Array.from({ length: 20 }, () => order(shop, product));
+    const [x, y] = await Promise.all([send(orders), send(orders)]);
+    expect(x.created + y.created).toBe(20);
+    for (let i = 0; i < 20; i++) expect(x.results[i]!.ticket_id).toBe(y.results[i]!.ticket_id);
+    const rows = await t.db
+      .selectFrom('tickets')
+      .select('id')
+      .where(
+        'order_no',
+        'in',
+        orders.map((o) => o.order_no),
+      )
+      .execute();
+    expect(rows).toHaveLength(20);
+    const loads = await t.db.selectFrom('allocations').select('id').where('ticket_id', 'in', rows.map((r) => r.id)).execute();
+    expect(loads).toHaveLength(20);
+  });
+});
