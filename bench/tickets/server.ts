@@ -39,7 +39,8 @@ async function main() {
     INTEGRATION_API_KEY: BENCH_API_KEY,
     SIMULATOR_RATE_PER_MIN: '0',
   });
-  const app = await buildApp({ config, logger: false, dbSchema: schema });
+  // BENCH_LOG=error prints the server's errors (a failing scenario's cause) to stderr.
+  const app = await buildApp({ config, logger: process.env.BENCH_LOG ? { level: process.env.BENCH_LOG } : false, dbSchema: schema });
   await app.ready();
   const seeded = await seedBench(app.db, app.dialect, tickets);
   const designers = [];

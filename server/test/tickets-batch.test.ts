@@ -127,6 +127,19 @@ describe.each(dialects)('order batches (%s)', (dialect) => {
     expect(await counts()).toEqual(before);
   });
 
+  it('four batches at once over the same designers all succeed, and nobody goes over capacity', async () => {
+    const product = await createProduct(t);
+    const people = await Promise.all(Array.from({ length: 6 }, () => createPerson(t, { products: [product], capacity: 30 })));
+    const answers = await Promise.all(Array.from({ length: 4 }, () => send(Array.from({ length: 50 }, () => order(shop, product)))));
+    expect(answers.map((a) => a.created)).toEqual([50, 50, 50, 50]);
+    const held = answers.flatMap((a) => a.results.map((r) => r.designer_id));
+    // 6 designers × 30 = 180 of the 200 orders are assigned, the other 20 wait in the hall.
+    expect(held.filter((x) => x === null)).toHaveLength(20);
+    for (const p of people) expect(held.filter((x) => x === p.code)).toHaveLength(30);
+    const loads = await t.db.selectFrom('designer_loads').select('assigned_today').where('designer_id', 'in', people.map((p) => p.id)).execute();
+    expect(loads.map((l) => Number(l.assigned_today))).toEqual([30, 30, 30, 30, 30, 30]);
+  });
+
   it('two identical batches at once make each ticket once', async () => {
     const product = await createProduct(t);
     await createPerson(t, { products: [product], capacity: 100 });

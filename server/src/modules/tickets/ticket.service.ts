@@ -478,6 +478,9 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
     }
   }
 
+  /** The PostgreSQL advisory lock batches take turns on ('dwpb'). */
+  const BATCH_LOCK_KEY = 0x64777062;
+
   /** The outcome of one order of a batch, in the batch's order. */
   interface BatchResult {
     order_no: string;
@@ -501,6 +504,10 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
       try {
         return await retryOnDeadlock(() =>
           change(async (trx, ctx) => {
+            // PostgreSQL: batches take turns. Two batches each holding the load rows of the designers
+            // they assigned so far would wait on each other's rows (deadlock, and a retry of both).
+            // A single-order ingestion holds at most one load row, so it runs alongside.
+            if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${BATCH_LOCK_KEY})`.execute(trx);
             const now = nowIso();
             const orderNos = [...new Set(inputs.map((o) => o.order_no))];
             const existing = new Map<string, { id: number; designer_id: number | null }>();
