@@ -89,6 +89,30 @@ describe.each(dialects)('order batches (%s)', (dialect) => {
     expect(list.total).toBe(2);
   });
 
+  it('ranks with today’s earlier assignments and a plan cell’s capacity, as one order at a time would', async () => {
+    const product = await createProduct(t);
+    const teamId = await createTeam(t);
+    const a = await createPerson(t, { teamId, products: [product], capacity: 3 });
+    const b = await createPerson(t, { teamId, products: [product], capacity: 20 });
+    // b's order plan cell for today caps b at 3 as well.
+    const lead = await createPerson(t, { type: 0, teamId, online: 0 });
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const monday = new Date(Date.parse(`${today}T00:00:00Z`) - ((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+    const plan = await t.db
+      .insertInto('order_plans')
+      .values({ team_id: teamId, week_start: monday, created_by: lead.id, created_at: new Date().toISOString(), updated_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto('order_plan_cells').values({ plan_id: plan.id, designer_id: b.id, day: today, capacity: 3 }).execute();
+    // One order the usual way first: a (the lower id) gets it.
+    expect((await ingest(t, order(shop, product))).ticket.designer_id).toBe(a.code);
+    const answer = await send(Array.from({ length: 6 }, () => order(shop, product)));
+    // b (0 today), a (1, the older last assignment), b, then a and b tie at 2 and a has the lower id; b; then both are full.
+    expect(answer.results.map((r) => r.designer_id)).toEqual([b.code, a.code, b.code, a.code, b.code, null]);
+    const loads = await t.db.selectFrom('designer_loads').select(['designer_id', 'assigned_today']).where('designer_id', 'in', [a.id, b.id]).orderBy('designer_id').execute();
+    expect(loads.map((l) => Number(l.assigned_today))).toEqual([3, 3]);
+  });
+
   it('answers existing orders and repeats within the batch with the ticket there is', async () => {
     const product = await createProduct(t);
     const before = await ingest(t, order(shop, product));

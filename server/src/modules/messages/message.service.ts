@@ -44,6 +44,8 @@ export interface MessageService {
    * caller publishes after its commit. For hot paths that already hold a transaction (ingestion).
    */
   persist(trx: Transaction<Database>, designerIds: readonly number[], message: OutgoingMessage): Promise<PersistedMessages>;
+  /** Like `persist`, for many messages of their own (one per item), written in multi-row inserts. */
+  persistEach(trx: Transaction<Database>, items: readonly { designerId: number; message: OutgoingMessage }[]): Promise<PersistedMessages>;
   /** Broadcast an announcement on the shared topic (clients apply scope/product rules). */
   broadcastAnnouncement(payload: Omit<MessagePayload, 'message_id'>): Promise<void>;
 }
@@ -70,41 +72,56 @@ export function createMessageService(db: Db, broker: Broker, log: FastifyBaseLog
     pending.catch((err: unknown) => log.warn({ err, topic }, 'publish failed'));
   };
 
-  async function persist(trx: Transaction<Database>, designerIds: readonly number[], message: OutgoingMessage): Promise<PersistedMessages> {
-    const ids = [...new Set(designerIds)];
-    if (!ids.length) return { payloads: [], publish: () => {} };
+  /**
+   * One row per item, in multi-row inserts. Ids are taken in the order of the VALUES list (identity
+   * on PostgreSQL, AUTOINCREMENT on SQLite), so the returned rows sorted by id line up with the items.
+   */
+  async function persistEach(trx: Transaction<Database>, items: readonly { designerId: number; message: OutgoingMessage }[]): Promise<PersistedMessages> {
+    if (!items.length) return { payloads: [], publish: () => {} };
     const created_time = nowIso();
-    const ext_json = { title: message.title, info: message.info };
-    const ext = JSON.stringify(ext_json);
-    const rows: { id: number; designer_id: number }[] = [];
-    for (let i = 0; i < ids.length; i += CHUNK) {
+    const out: { designerId: number; type: number; payload: MessagePayload }[] = [];
+    for (let i = 0; i < items.length; i += CHUNK) {
+      const chunk = items.slice(i, i + CHUNK).map(({ designerId, message }) => ({
+        designerId,
+        message,
+        ext_json: { title: message.title, info: message.info },
+      }));
       const inserted = await trx
         .insertInto('messages')
         .values(
-          ids.slice(i, i + CHUNK).map((designer_id) => ({
-            designer_id,
-            message_type: message.type,
-            title: message.title,
-            ext_json: ext,
+          chunk.map((c) => ({
+            designer_id: c.designerId,
+            message_type: c.message.type,
+            title: c.message.title,
+            ext_json: JSON.stringify(c.ext_json),
             created_time,
             read_time: null,
           })),
         )
-        .returning(['id', 'designer_id'])
+        .returning('id')
         .execute();
-      rows.push(...inserted);
+      const ids = inserted.map((r) => Number(r.id)).sort((x, y) => x - y);
+      chunk.forEach((c, k) =>
+        out.push({
+          designerId: c.designerId,
+          type: c.message.type,
+          payload: { message_id: ids[k]!, message_type: c.message.type, ext_json: c.ext_json, created_time } satisfies MessagePayload,
+        }),
+      );
     }
-    const payloads = rows.map((r) => ({
-      designerId: r.designer_id,
-      payload: { message_id: r.id, message_type: message.type, ext_json, created_time } satisfies MessagePayload,
-    }));
     return {
-      payloads: payloads.map((p) => p.payload),
+      payloads: out.map((o) => o.payload),
       publish: () => {
-        if (message.type === 29) return;
-        for (const { designerId, payload } of payloads) publish(designerTopic(designerCode(designerId)), payload);
+        for (const o of out) if (o.type !== 29) publish(designerTopic(designerCode(o.designerId)), o.payload);
       },
     };
+  }
+
+  function persist(trx: Transaction<Database>, designerIds: readonly number[], message: OutgoingMessage): Promise<PersistedMessages> {
+    return persistEach(
+      trx,
+      [...new Set(designerIds)].map((designerId) => ({ designerId, message })),
+    );
   }
 
   return {
@@ -115,6 +132,7 @@ export function createMessageService(db: Db, broker: Broker, log: FastifyBaseLog
       return persisted.payloads;
     },
     persist,
+    persistEach,
     async broadcastAnnouncement(payload) {
       publish(ANNOUNCEMENT_TOPIC, payload);
     },

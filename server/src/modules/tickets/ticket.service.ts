@@ -478,6 +478,230 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
     }
   }
 
+  /**
+   * Picks the designer of each order of a batch, in order, by the rules of `pickDesigner` (fewest
+   * tickets today, then the longest since the last one, then the lowest id; under today's
+   * capacity), and writes the new day counts. The candidates' load rows are created when missing
+   * and locked (PostgreSQL, in id order) before they are read, so the counts are exact while the
+   * batch runs; single-order ingestions wait on a locked row, never the other way round. Every
+   * assignment of the batch carries the same time, so the ranking breaks those ties by id.
+   */
+  async function planBatch(trx: Trx, orders: OrderInput[], now: string): Promise<(Candidate | null)[]> {
+    const day = shanghaiDay(Date.parse(now));
+    const groupKey = (o: OrderInput) => `${o.product_id}|${o.team_id ?? ''}`;
+    const groups = new Map<string, Candidate[]>();
+    const caps = new Map<number, number>();
+    for (const o of orders) {
+      const key = groupKey(o);
+      if (groups.has(key)) continue;
+      const rows = await systemCandidates(trx, { product_id: o.product_id, team_id: o.team_id ?? null }, now, 100_000);
+      groups.set(key, rows);
+      for (const r of rows) caps.set(r.id, Number(r.daily_capacity));
+    }
+    const ids = [...caps.keys()].sort((x, y) => x - y);
+    const load = new Map<number, { today: number; last: string }>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      await trx
+        .insertInto('designer_loads')
+        .values(chunk.map((designer_id) => ({ designer_id, day, assigned_today: 0, last_assigned_at: '' })))
+        .onConflict((oc) => oc.column('designer_id').doNothing())
+        .execute();
+      let q = trx.selectFrom('designer_loads').select(['designer_id', 'day', 'assigned_today', 'last_assigned_at']).where('designer_id', 'in', chunk).orderBy('designer_id');
+      if (dialect === 'postgres') q = q.forUpdate();
+      for (const r of await q.execute()) load.set(r.designer_id, { today: r.day === day ? Number(r.assigned_today) : 0, last: r.last_assigned_at });
+    }
+    const touched = new Set<number>();
+    const picks = orders.map((o) => {
+      let best: Candidate | null = null;
+      let bestLoad: { today: number; last: string } | undefined;
+      for (const c of groups.get(groupKey(o))!) {
+        const l = load.get(c.id)!;
+        if (l.today >= caps.get(c.id)!) continue;
+        if (!best || l.today < bestLoad!.today || (l.today === bestLoad!.today && (l.last < bestLoad!.last || (l.last === bestLoad!.last && c.id < best.id)))) {
+          best = c;
+          bestLoad = l;
+        }
+      }
+      if (best) {
+        bestLoad!.today += 1;
+        bestLoad!.last = now;
+        touched.add(best.id);
+      }
+      return best;
+    });
+    const changed = [...touched].sort((x, y) => x - y);
+    for (let i = 0; i < changed.length; i += 500) {
+      await trx
+        .insertInto('designer_loads')
+        .values(changed.slice(i, i + 500).map((id) => ({ designer_id: id, day, assigned_today: load.get(id)!.today, last_assigned_at: now })))
+        .onConflict((oc) =>
+          oc.column('designer_id').doUpdateSet((eb) => ({
+            day: eb.ref('excluded.day'),
+            assigned_today: eb.ref('excluded.assigned_today'),
+            last_assigned_at: eb.ref('excluded.last_assigned_at'),
+          })),
+        )
+        .execute();
+    }
+    return picks;
+  }
+
+  /** `n` allocation ids, taken now (PostgreSQL: the identity sequence; SQLite: after sqlite_sequence, under the write lock). */
+  async function allocationIds(trx: Trx, n: number): Promise<number[]> {
+    if (!n) return [];
+    if (dialect === 'postgres') {
+      const r = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('allocations', 'id')) as id from generate_series(1, ${n})`.execute(trx);
+      return r.rows.map((x) => Number(x.id)).sort((x, y) => x - y);
+    }
+    const r = await sql<{ seq: number | null }>`select (select seq from sqlite_sequence where name = 'allocations') as seq`.execute(trx);
+    const base = Number(r.rows[0]?.seq ?? 0);
+    return Array.from({ length: n }, (_, k) => base + k + 1);
+  }
+
+  /**
+   * The batch form of `createOrder`: the same rows (ticket, allocation, timeline events, shop link,
+   * message 2) for many new orders, written in multi-row inserts. Throws DuplicateOrder when one of
+   * the orders was created meanwhile (the caller redoes the batch).
+   */
+  async function createOrders(
+    trx: Trx,
+    ctx: Ctx,
+    orders: OrderInput[],
+    source: 'upstream' | 'simulator',
+    productLabels: Map<number, string>,
+    now: string,
+  ): Promise<Map<string, { id: number; designer_id: number | null }>> {
+    const out = new Map<string, { id: number; designer_id: number | null }>();
+    if (!orders.length) return out;
+    const picks = await planBatch(trx, orders, now);
+    const allocIds = await allocationIds(trx, picks.filter(Boolean).length);
+    let nextAlloc = 0;
+    const rows = orders.map((input, k) => {
+      const chosen = picks[k]!;
+      return {
+        input,
+        chosen,
+        allocationId: chosen ? allocIds[nextAlloc++]! : null,
+      };
+    });
+    const CHUNK = 200;
+    const ticketIds = new Map<string, number>();
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const chunk = rows.slice(i, i + CHUNK);
+      const inserted = await trx
+        .insertInto('tickets')
+        .values(
+          chunk.map(({ input, chosen, allocationId }) => ({
+            order_no: input.order_no,
+            shop_id: input.shop_id,
+            product_id: input.product_id,
+            title: input.title,
+            requirements: input.requirements,
+            customer_notes: input.customer_notes,
+            attachments: JSON.stringify(input.attachments),
+            status: input.status,
+            order_markers: joinMarkers(input.order_markers),
+            work_markers: '',
+            stage: 'waiting',
+            allowed_minutes: input.allowed_minutes,
+            started_at: chosen ? now : null,
+            due_at: chosen ? isoAfter(input.allowed_minutes * 60_000, Date.parse(now)) : null,
+            fee_cents: input.fee_cents,
+            team_id: chosen?.team_id ?? input.team_id ?? null,
+            designer_id: chosen?.id ?? null,
+            current_allocation_id: allocationId,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .onConflict((oc) => oc.column('order_no').doNothing())
+        .returning(['id', 'order_no'])
+        .execute();
+      if (inserted.length !== chunk.length) throw new DuplicateOrder(); // rolls the whole batch back
+      for (const r of inserted) ticketIds.set(r.order_no, r.id);
+    }
+    const assigned = rows.filter((r) => r.chosen !== null);
+    for (let i = 0; i < assigned.length; i += CHUNK) {
+      await trx
+        .insertInto('allocations')
+        .values(
+          assigned.slice(i, i + CHUNK).map((r) => ({
+            id: r.allocationId!,
+            ticket_id: ticketIds.get(r.input.order_no)!,
+            designer_id: r.chosen!.id,
+            how: 'system' as const,
+            assigned_by: null,
+            assigned_at: now,
+            ended_at: null,
+            end_reason: null,
+          })),
+        )
+        .execute();
+    }
+    const links = new Map<string, { designer_id: number; shop_id: number }>();
+    for (const r of assigned) {
+      const key = `${r.chosen!.id}:${r.input.shop_id}`;
+      if (!knownShopLinks.has(key)) links.set(key, { designer_id: r.chosen!.id, shop_id: r.input.shop_id });
+    }
+    if (links.size) {
+      await trx
+        .insertInto('designer_shops')
+        .values([...links.values()])
+        .onConflict((oc) => oc.columns(['designer_id', 'shop_id']).doNothing())
+        .execute();
+      ctx.after(() => {
+        for (const key of links.keys()) knownShopLinks.add(key);
+      });
+    }
+    const actor = source === 'upstream' ? UPSTREAM : SYSTEM;
+    const events = rows.flatMap(({ input, chosen, allocationId }) => {
+      const ticket_id = ticketIds.get(input.order_no)!;
+      const list: { ticket_id: number; type: EventType; actor: Actor; detail: Record<string, unknown> }[] = [
+        { ticket_id, type: 'created', actor, detail: { order_no: input.order_no, source } },
+      ];
+      if (chosen) {
+        list.push({
+          ticket_id,
+          type: 'system_assigned',
+          actor: SYSTEM,
+          detail: { allocation_id: allocationId, designer_id: designerCode(chosen.id), designer_name: displayName(chosen) },
+        });
+      }
+      return list;
+    });
+    for (let i = 0; i < events.length; i += CHUNK) {
+      await trx
+        .insertInto('ticket_events')
+        .values(
+          events.slice(i, i + CHUNK).map((e) => ({
+            ticket_id: e.ticket_id,
+            type: e.type,
+            actor_kind: e.actor.kind,
+            actor_id: e.actor.kind === 'designer' ? e.actor.id : null,
+            detail: JSON.stringify(e.detail),
+            created_at: now,
+          })),
+        )
+        .execute();
+    }
+    // Message 2 for every assignment, in this transaction; published after the commit.
+    const persisted = await messages.persistEach(
+      trx,
+      assigned.map((r) => ({
+        designerId: r.chosen!.id,
+        message: {
+          type: 2,
+          title: assignedTitle(r.input.order_no, productLabels.get(r.input.product_id) ?? '', r.input.allowed_minutes),
+          info: info({ id: ticketIds.get(r.input.order_no)! }, r.allocationId),
+        },
+      })),
+    );
+    ctx.after(persisted.publish);
+    for (const r of rows) out.set(r.input.order_no, { id: ticketIds.get(r.input.order_no)!, designer_id: r.chosen?.id ?? null });
+    return out;
+  }
+
   /** The PostgreSQL advisory lock batches take turns on ('dwpb'). */
   const BATCH_LOCK_KEY = 0x64777062;
 
@@ -515,18 +739,23 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
               const rows = await trx.selectFrom('tickets').select(['id', 'order_no', 'designer_id']).where('order_no', 'in', orderNos.slice(i, i + 500)).execute();
               for (const r of rows) existing.set(r.order_no, { id: r.id, designer_id: r.designer_id });
             }
-            const results: BatchResult[] = [];
+            // The new orders: the first occurrence of each order_no not stored yet.
+            const fresh: OrderInput[] = [];
+            const taken = new Set(existing.keys());
             for (const input of inputs) {
-              const known = existing.get(input.order_no);
-              if (known) {
-                results.push({ order_no: input.order_no, created: false, ticket_id: known.id, designer_id: known.designer_id === null ? null : designerCode(known.designer_id) });
-                continue;
-              }
-              const { ticket, designer } = await createOrder(trx, ctx, input, source, products.get(input.product_id)!, now);
-              existing.set(ticket.order_no, { id: ticket.id, designer_id: designer?.id ?? null });
-              results.push({ order_no: ticket.order_no, created: true, ticket_id: ticket.id, designer_id: designer ? designerCode(designer.id) : null });
+              if (taken.has(input.order_no)) continue;
+              taken.add(input.order_no);
+              fresh.push(input);
             }
-            return results;
+            const created = await createOrders(trx, ctx, fresh, source, products, now);
+            for (const [orderNo, c] of created) existing.set(orderNo, c);
+            const firstSeen = new Set<string>();
+            return inputs.map((input): BatchResult => {
+              const row = existing.get(input.order_no)!;
+              const isNew = created.has(input.order_no) && !firstSeen.has(input.order_no);
+              firstSeen.add(input.order_no);
+              return { order_no: input.order_no, created: isNew, ticket_id: row.id, designer_id: row.designer_id === null ? null : designerCode(row.designer_id) };
+            });
           }),
         );
       } catch (err) {
