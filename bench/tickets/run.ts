@@ -112,7 +112,8 @@ interface DialectRun {
 
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; ready: ServerReady }> {
   const child = fork(path.join(here, 'server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (NODE_OPTIONS may not carry --cpu-prof).
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
