@@ -344,6 +344,43 @@ test.describe('team management', () => {
     expect(memberRows.reduce((sum, r) => sum + yuanToCents(r[col('实发')]!), 0)).toBe(file.net);
   });
 
+  test('a lead confirms a member’s settlement of an ended period, then marks it paid', async ({ api, leadPage: page, demoSession }) => {
+    const lead = await demoSession('lead');
+    // The demo data leaves the last ended period open for the part-timers (the designer's is confirmed).
+    const statements = await okData<{ items: { statement_id: string; period_end: string; status_counts: { open: number } }[] }>(
+      await api.get('/api/team/expenses', { headers: authHeaders(lead.token) }),
+    );
+    const { today } = shanghaiToday();
+    const ended = statements.items.find((s) => s.period_end < today && s.status_counts.open > 0);
+    test.skip(!ended, 'no open settlement of an ended period is left on this deployment (an earlier run confirmed them)');
+
+    await page.goto(`/#/team-management/expenses/detail/${ended!.statement_id}`);
+    const members = page.getByRole('table', { name: '成员结算' });
+    const row = members.getByRole('row').filter({ hasText: '结算中' }).first();
+    await expect(row).toBeVisible({ timeout: 15_000 });
+    const designerId = await row.getAttribute('data-designer-id');
+    const sameRow = members.locator(`tr[data-designer-id="${designerId}"]`);
+
+    await sameRow.getByRole('button', { name: /^确认结算/ }).click();
+    const confirm = page.getByRole('dialog', { name: '确认结算单' });
+    await expect(confirm).toContainText('实发');
+    // Cancelling changes nothing.
+    await confirm.getByRole('button', { name: '取消' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(sameRow).toContainText('结算中');
+
+    await sameRow.getByRole('button', { name: /^确认结算/ }).click();
+    await page.getByRole('dialog', { name: '确认结算单' }).getByRole('button', { name: '确认结算' }).click();
+    await expect(page.getByText('结算单已确认')).toBeVisible();
+    await expect(sameRow).toContainText('已确认');
+
+    await sameRow.getByRole('button', { name: /^标记已发放/ }).click();
+    await page.getByRole('dialog', { name: '标记为已发放' }).getByRole('button', { name: '标记已发放' }).click();
+    await expect(page.getByText('结算单已标记为已发放')).toBeVisible();
+    await expect(sameRow).toContainText('已发放');
+    await expect(sameRow.getByRole('button')).toHaveCount(0);
+  });
+
   test('the board, team orders and a plan have no serious or critical accessibility violation', async ({ api, leadPage: page, demoSession }) => {
     test.setTimeout(120_000);
     const lead = await demoSession('lead');

@@ -1,4 +1,4 @@
-export { settlementExportUrl, settlementKeys, settlementQueries } from './api/settlement.queries';
+export { settlementApi, settlementExportUrl, settlementKeys, settlementQueries } from './api/settlement.queries';
 export { groupLines, netTrend, periodLabel, searchLines, sumSettlements, type LineGroup } from './lib/settlement-lines';
 export {
   LINE_KIND_TEXT,

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '@/shared/api';
 import { env } from '@/shared/config/env';
-import { type SettlementListParams, settlementDetailSchema, settlementPageSchema } from '../model/settlement.schema';
+import { type SettlementListParams, settlementDetailSchema, settlementPageSchema, settlementSchema } from '../model/settlement.schema';
 
 /** Query keys of the settlement entity; real-time messages invalidate lists() and details(). */
 export const settlementKeys = {
@@ -31,3 +31,9 @@ export const settlementQueries = {
 export function settlementExportUrl(id: number, format: 'csv' | 'xlsx'): string {
   return `${env.apiBase.replace(/\/+$/, '')}/settlements/${id}/export?format=${format}`;
 }
+
+/** A lead's calls on a member's settlement: confirm (open → confirmed, after the period) and pay (confirmed → paid). */
+export const settlementApi = {
+  confirm: (id: number) => http.post(`settlements/${id}/confirm`, settlementSchema),
+  pay: (id: number) => http.post(`settlements/${id}/pay`, settlementSchema),
+};

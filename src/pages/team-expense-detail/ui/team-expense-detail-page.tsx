@@ -13,6 +13,7 @@ import {
   teamExpenseQueries,
 } from '@/entities/team-expense';
 import { downloadFile } from '@/features/download-file';
+import { SettleSettlementButton } from '@/features/settle-settlement';
 import { formatCents } from '@/shared/lib';
 import { AnchorLink, ButtonLink } from '@/shared/ui/router-links';
 
@@ -67,7 +68,7 @@ function Statement({ statement }: { statement: ExpenseStatementDetail }) {
         <Figure label="实发合计" value={formatCents(statement.net_cents)} testId="expense-net" />
       </SimpleGrid>
       <Card withBorder radius="md" padding={0}>
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={860}>
           <Table striped aria-label="成员结算" verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -78,12 +79,13 @@ function Statement({ statement }: { statement: ExpenseStatementDetail }) {
                 <Table.Th ta="right">扣款</Table.Th>
                 <Table.Th ta="right">调整</Table.Th>
                 <Table.Th ta="right">实发</Table.Th>
+                <Table.Th>操作</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {statement.members.length === 0 ? (
                 <Table.Tr>
-                  <Table.Td colSpan={7}>
+                  <Table.Td colSpan={8}>
                     <Center py="lg">
                       <Text c="dimmed">本期暂无成员结算</Text>
                     </Center>
@@ -110,6 +112,9 @@ function Statement({ statement }: { statement: ExpenseStatementDetail }) {
                     <Table.Td ta="right" fw={600}>
                       {formatCents(m.net_cents)}
                     </Table.Td>
+                    <Table.Td>
+                      <SettleSettlementButton settlement={m} />
+                    </Table.Td>
                   </Table.Tr>
                 ))
               )}
@@ -122,6 +127,7 @@ function Statement({ statement }: { statement: ExpenseStatementDetail }) {
                   <Table.Td ta="right">{formatCents(-totals.deduction_cents)}</Table.Td>
                   <Table.Td ta="right">{formatCents(totals.adjustment_cents, { signed: true })}</Table.Td>
                   <Table.Td ta="right">{formatCents(totals.net_cents)}</Table.Td>
+                  <Table.Td />
                 </Table.Tr>
               </Table.Tfoot>
             ) : null}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { settlementApi, settlementKeys } from '@/entities/settlement';
+import { teamExpenseQueries } from '@/entities/team-expense';
+import { notify } from '@/shared/ui';
+import { SETTLE_TEXT } from './settle-step';
+
+/** A lead confirms or pays a member's settlement; the settlements and the team's statements refresh. */
+export function useSettleSettlement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['settlement', 'settle'],
+    mutationFn: ({ id, action }: { id: number; action: 'confirm' | 'pay' }) => (action === 'confirm' ? settlementApi.confirm(id) : settlementApi.pay(id)),
+    onSuccess: (_data, { action }) => {
+      notify(SETTLE_TEXT[action].done, 'success');
+      void queryClient.invalidateQueries({ queryKey: settlementKeys.all() });
+      void queryClient.invalidateQueries({ queryKey: teamExpenseQueries.all() });
+    },
+  });
+}
