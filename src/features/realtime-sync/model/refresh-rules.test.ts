@@ -7,7 +7,7 @@ import { settlementKeys } from '@/entities/settlement';
 import { teamBoardQueries } from '@/entities/team-board';
 import { teamDesignerQueries } from '@/entities/team-designer';
 import { ticketKeys } from '@/entities/ticket';
-import { keysToInvalidate, notificationHref, PANEL_REFRESH_TYPES, TEAM_BOARD_REFRESH_TYPES, TICKET_REFRESH_TYPES } from './refresh-rules';
+import { APPEAL_FILED_TYPES, keysToInvalidate, notificationHref, PANEL_REFRESH_TYPES, TEAM_BOARD_REFRESH_TYPES, TICKET_REFRESH_TYPES } from './refresh-rules';
 
 const has = (keys: unknown[], key: readonly unknown[]) => keys.some((k) => JSON.stringify(k) === JSON.stringify(key));
 
@@ -84,10 +84,15 @@ describe('refresh rules of appeals, deductions and settlements (issue #5)', () =
     for (const t of [12, 13, 17, 18, 19]) expect(has(keysToInvalidate(t), settlementKeys.lists())).toBe(true);
   });
 
-  it('panel-refresh types refresh the lead\'s review queue: a new fee appeal (3) appears live', () => {
+  it('panel-refresh types and every filed appeal refresh the lead\'s review queue', () => {
     expect(has(keysToInvalidate(3), appealKeys.review())).toBe(true);
     expect(has(keysToInvalidate(3), ticketKeys.panelCounts())).toBe(true);
-    for (let t = 2; t <= 35; t++) expect(has(keysToInvalidate(t), appealKeys.review()), `type ${t}`).toBe(PANEL_REFRESH_TYPES.has(t));
+    // Reject, draft, QC, after-sales and factory-reject appeals too, though they refresh no panel count.
+    for (const t of [4, 5, 6, 7, 26]) {
+      expect(has(keysToInvalidate(t), appealKeys.review()), `type ${t}`).toBe(true);
+      expect(has(keysToInvalidate(t), ticketKeys.panelCounts()), `type ${t}`).toBe(false);
+    }
+    for (let t = 2; t <= 35; t++) expect(has(keysToInvalidate(t), appealKeys.review()), `type ${t}`).toBe(PANEL_REFRESH_TYPES.has(t) || APPEAL_FILED_TYPES.has(t));
   });
 
   it('the review queue is its own key, outside the designer\'s lists', () => {

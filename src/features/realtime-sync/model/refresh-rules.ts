@@ -22,6 +22,12 @@ export const PANEL_REFRESH_TYPES: ReadonlySet<number> = new Set([2, 3, 8, 9, 10,
 export const TEAM_BOARD_REFRESH_TYPES: ReadonlySet<number> = new Set([
   2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 32,
 ]);
+/**
+ * Not a spec §4 rule: an appeal was filed (3 fee, 4 reject, 5 draft, 6 QC, 7 after-sales, 26
+ * factory-reject). The leads who receive it see it arrive in their review queue without a reload
+ * (spec §4 only has type 3 among the panel refreshes).
+ */
+export const APPEAL_FILED_TYPES: ReadonlySet<number> = new Set([3, 4, 5, 6, 7, 26]);
 /** Plan change requested (30 weekly, 31 real-time): the lead's plans and their requests. */
 export const LEAD_PLAN_REFRESH_TYPES: ReadonlySet<number> = new Set([30, 31]);
 /** Plan change decided (33 weekly, 34 real-time): the designer's own plan. */
@@ -39,7 +45,7 @@ export function keysToInvalidate(messageType: number): QueryKey[] {
   if (TICKET_REFRESH_TYPES.has(messageType)) {
     keys.push(appealKeys.lists(), appealKeys.details(), deductionKeys.lists(), settlementKeys.lists(), settlementKeys.details());
   }
-  if (PANEL_REFRESH_TYPES.has(messageType)) keys.push(appealKeys.review());
+  if (PANEL_REFRESH_TYPES.has(messageType) || APPEAL_FILED_TYPES.has(messageType)) keys.push(appealKeys.review());
   if (TEAM_BOARD_REFRESH_TYPES.has(messageType)) keys.push(teamBoardQueries.all(), teamDesignerQueries.all());
   if (LEAD_PLAN_REFRESH_TYPES.has(messageType)) keys.push(orderPlanQueries.lists(), orderPlanQueries.details());
   if (MY_PLAN_REFRESH_TYPES.has(messageType)) keys.push(orderPlanQueries.mineAll());
