@@ -9,7 +9,7 @@
  * concurrent requests (on one instance or many) cannot both win.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Transaction } from 'kysely';
+import { type InsertObject, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Database, Designer } from '../../db/schema.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.js';
@@ -398,6 +398,32 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
     return products;
   }
 
+  /** The row of a new order's ticket, assigned to `chosen` (with its allocation's id) or unassigned. */
+  function newTicketRow(input: OrderInput, chosen: Candidate | null, allocationId: number | RawBuilder<number> | null, now: string): InsertObject<Database, 'tickets'> {
+    return {
+      order_no: input.order_no,
+      shop_id: input.shop_id,
+      product_id: input.product_id,
+      title: input.title,
+      requirements: input.requirements,
+      customer_notes: input.customer_notes,
+      attachments: JSON.stringify(input.attachments),
+      status: input.status,
+      order_markers: joinMarkers(input.order_markers),
+      work_markers: '',
+      stage: 'waiting',
+      allowed_minutes: input.allowed_minutes,
+      started_at: chosen ? now : null,
+      due_at: chosen ? isoAfter(input.allowed_minutes * 60_000, Date.parse(now)) : null,
+      fee_cents: input.fee_cents,
+      team_id: chosen?.team_id ?? input.team_id ?? null,
+      designer_id: chosen?.id ?? null,
+      current_allocation_id: allocationId,
+      created_at: now,
+      updated_at: now,
+    };
+  }
+
   /**
    * Inside `trx`: creates the ticket of a new order and system-assigns it (the designer is picked
    * and their capacity claimed first, then the ticket is inserted already assigned; allocation,
@@ -409,29 +435,8 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
     const chosen = await pickDesigner(trx, { product_id: input.product_id, team_id: teamId }, now);
     const ticket = await trx
       .insertInto('tickets')
-      .values({
-        order_no: input.order_no,
-        shop_id: input.shop_id,
-        product_id: input.product_id,
-        title: input.title,
-        requirements: input.requirements,
-        customer_notes: input.customer_notes,
-        attachments: JSON.stringify(input.attachments),
-        status: input.status,
-        order_markers: joinMarkers(input.order_markers),
-        work_markers: '',
-        stage: 'waiting',
-        allowed_minutes: input.allowed_minutes,
-        started_at: chosen ? now : null,
-        due_at: chosen ? isoAfter(input.allowed_minutes * 60_000, Date.parse(now)) : null,
-        fee_cents: input.fee_cents,
-        team_id: chosen?.team_id ?? teamId,
-        designer_id: chosen?.id ?? null,
-        // The allocation's id is taken now, so the ticket row is written once (no UPDATE after).
-        current_allocation_id: chosen ? nextAllocationId() : null,
-        created_at: now,
-        updated_at: now,
-      })
+      // The allocation's id is taken now, so the ticket row is written once (no UPDATE after).
+      .values(newTicketRow(input, chosen, chosen ? nextAllocationId() : null, now))
       .onConflict((oc) => oc.column('order_no').doNothing())
       .returningAll()
       .executeTakeFirst();
@@ -591,30 +596,7 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
       const chunk = rows.slice(i, i + CHUNK);
       const inserted = await trx
         .insertInto('tickets')
-        .values(
-          chunk.map(({ input, chosen, allocationId }) => ({
-            order_no: input.order_no,
-            shop_id: input.shop_id,
-            product_id: input.product_id,
-            title: input.title,
-            requirements: input.requirements,
-            customer_notes: input.customer_notes,
-            attachments: JSON.stringify(input.attachments),
-            status: input.status,
-            order_markers: joinMarkers(input.order_markers),
-            work_markers: '',
-            stage: 'waiting',
-            allowed_minutes: input.allowed_minutes,
-            started_at: chosen ? now : null,
-            due_at: chosen ? isoAfter(input.allowed_minutes * 60_000, Date.parse(now)) : null,
-            fee_cents: input.fee_cents,
-            team_id: chosen?.team_id ?? input.team_id ?? null,
-            designer_id: chosen?.id ?? null,
-            current_allocation_id: allocationId,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
+        .values(chunk.map(({ input, chosen, allocationId }) => newTicketRow(input, chosen, allocationId, now)))
         .onConflict((oc) => oc.column('order_no').doNothing())
         .returning(['id', 'order_no'])
         .execute();
