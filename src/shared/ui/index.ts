@@ -6,3 +6,4 @@ export { notify } from './notify';
 export { PageProgress } from './page-progress';
 export { ListPager, PAGE_SIZE_OPTIONS } from './list-pager';
 export { TableBodyStates } from './list-states';
+export { DetailStates, type DetailQuery } from './detail-states';

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Center, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useBlocker, useParams } from '@tanstack/react-router';
 import { type ReactElement, useState } from 'react';
@@ -20,6 +20,7 @@ import { ReviewPlanRequestModal } from '@/features/review-plan-request';
 import { ApiError } from '@/shared/api';
 import { PlanGridEditor } from './plan-grid-editor';
 import { ButtonLink } from '@/shared/ui/router-links';
+import { DetailStates } from '@/shared/ui';
 
 const REQUEST_FILTERS = [
   { value: 'pending', label: '待审核' },
@@ -138,32 +139,9 @@ export function OrderPlanDetailPage(): ReactElement {
   const [id] = useState(() => Number(params.id));
   const valid = Number.isInteger(id) && id > 0;
   const detail = useQuery({ ...orderPlanQueries.detail(id), enabled: valid });
-  if (!valid)
-    return (
-      <Center py="xl">
-        <Text c="red" role="alert">
-          计划编号不正确
-        </Text>
-      </Center>
-    );
-  if (detail.isPending)
-    return (
-      <Stack gap="md" aria-label="加载中">
-        <Skeleton h={32} w="40%" />
-        <Skeleton h={240} />
-        <Skeleton h={120} />
-      </Stack>
-    );
-  if (detail.isError)
-    return (
-      <Center py="xl">
-        <Stack align="center" gap="xs" role="alert">
-          <Text c="red">{detail.error.message}</Text>
-          <Button variant="light" size="xs" onClick={() => void detail.refetch()}>
-            重试
-          </Button>
-        </Stack>
-      </Center>
-    );
-  return <Plan plan={detail.data} />;
+  return (
+    <DetailStates invalid={valid ? null : '计划编号不正确'} query={detail} skeleton={[240, 120]}>
+      {(data) => <Plan plan={data} />}
+    </DetailStates>
+  );
 }

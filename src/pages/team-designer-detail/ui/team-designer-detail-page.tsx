@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Center, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { type ReactElement, type ReactNode, useState } from 'react';
@@ -10,6 +10,7 @@ import { DesignerSettingsForm } from '@/features/edit-designer-settings';
 import { formatCents } from '@/shared/lib';
 import { TrendChart } from '@/shared/ui/chart';
 import { AnchorLink, ButtonLink } from '@/shared/ui/router-links';
+import { DetailStates } from '@/shared/ui';
 
 function Section({ title, children, extra }: { title: string; children: ReactNode; extra?: ReactNode }) {
   return (
@@ -179,37 +180,18 @@ export function TeamDesignerDetailPage(): ReactElement {
   const valid = DESIGNER_CODE.test(id);
   const detail = useQuery({ ...teamDesignerQueries.detail(id), enabled: valid });
 
-  if (!valid)
-    return (
-      <Center py="xl">
-        <Text c="red" role="alert">
-          设计师编号不正确
-        </Text>
-      </Center>
-    );
-  if (detail.isPending)
-    return (
-      <Stack gap="md" aria-label="加载中">
-        <Skeleton h={32} w="40%" />
-        <Skeleton h={80} />
-        <Skeleton h={200} />
-      </Stack>
-    );
-  if (detail.isError)
-    return (
-      <Center py="xl">
-        <Stack align="center" gap="xs" role="alert">
-          <Text c="red">{detail.error.message}</Text>
-          <Group gap="xs">
-            <Button variant="light" size="xs" onClick={() => void detail.refetch()}>
-              重试
-            </Button>
-            <ButtonLink variant="default" size="xs" to="/team-management/designers">
-              返回设计师列表
-            </ButtonLink>
-          </Group>
-        </Stack>
-      </Center>
-    );
-  return <Detail designer={detail.data} />;
+  return (
+    <DetailStates
+      invalid={valid ? null : '设计师编号不正确'}
+      query={detail}
+      skeleton={[80, 200]}
+      errorActions={
+        <ButtonLink variant="default" size="xs" to="/team-management/designers">
+          返回设计师列表
+        </ButtonLink>
+      }
+    >
+      {(data) => <Detail designer={data} />}
+    </DetailStates>
+  );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Center, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { type ReactElement, useState } from 'react';
@@ -16,6 +16,7 @@ import { downloadFile } from '@/features/download-file';
 import { SettleSettlementButton } from '@/features/settle-settlement';
 import { formatCents } from '@/shared/lib';
 import { AnchorLink, ButtonLink } from '@/shared/ui/router-links';
+import { DetailStates } from '@/shared/ui';
 
 const FORMAT_TEXT: Record<ExportFormat, string> = { csv: '导出 CSV', xlsx: '导出 Excel' };
 
@@ -144,32 +145,9 @@ export function TeamExpenseDetailPage(): ReactElement {
   const [id] = useState(() => String(params.id ?? ''));
   const valid = statementIdSchema.safeParse(id).success;
   const detail = useQuery({ ...teamExpenseQueries.detail(id), enabled: valid });
-  if (!valid)
-    return (
-      <Center py="xl">
-        <Text c="red" role="alert">
-          费用周期不正确
-        </Text>
-      </Center>
-    );
-  if (detail.isPending)
-    return (
-      <Stack gap="md" aria-label="加载中">
-        <Skeleton h={32} w="40%" />
-        <Skeleton h={80} />
-        <Skeleton h={240} />
-      </Stack>
-    );
-  if (detail.isError)
-    return (
-      <Center py="xl">
-        <Stack align="center" gap="xs" role="alert">
-          <Text c="red">{detail.error.message}</Text>
-          <Button variant="light" size="xs" onClick={() => void detail.refetch()}>
-            重试
-          </Button>
-        </Stack>
-      </Center>
-    );
-  return <Statement statement={detail.data} />;
+  return (
+    <DetailStates invalid={valid ? null : '费用周期不正确'} query={detail} skeleton={[80, 240]}>
+      {(data) => <Statement statement={data} />}
+    </DetailStates>
+  );
 }
