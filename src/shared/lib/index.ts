@@ -9,5 +9,5 @@ export { useNow } from './use-now';
 export { formatBytes } from './format-bytes';
 export { centsToYuanText, formatCents, yuanToCents } from './money';
 export { compactParams, dayParam, enumParam, positiveIntParam, textParam } from './search-params';
-export { useKeptSearch } from './use-kept-search';
+export { lenientParser, pageParams, useKeptPagedSearch, useKeptSearch } from './use-kept-search';
 export { addDays, daysBetween, daysOf, DAY_PATTERN, isCalendarDay, isoWeekday, mondayOf, shanghaiDay, shortDay, WEEKDAY_TEXT, weekdayText } from './calendar-day';

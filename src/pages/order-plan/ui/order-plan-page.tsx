@@ -2,25 +2,20 @@ import { Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactElement, useState } from 'react';
-import { orderPlanQueries, type PlanSearch, planSearchSchema } from '@/entities/order-plan';
+import { orderPlanQueries, planSearchSchema } from '@/entities/order-plan';
 import { CreatePlanModal } from '@/features/edit-order-plan';
-import { addDays, compactParams, mondayOf, shanghaiDay, useKeptSearch } from '@/shared/lib';
+import { addDays, compactParams, mondayOf, shanghaiDay, lenientParser, pageParams, useKeptPagedSearch } from '@/shared/lib';
 import { ListPager, TableBodyStates } from '@/shared/ui';
 import { AnchorLink } from '@/shared/ui/router-links';
 
 const PATH = '/order-plan/index';
 const PAGE_SIZE = 20;
-const parseSearch = (raw: unknown): PlanSearch => {
-  const parsed = planSearchSchema.safeParse(raw ?? {});
-  return parsed.success ? parsed.data : {};
-};
+const parseSearch = lenientParser(planSearchSchema);
 
 /** `/order-plan/index`: the team's weekly plans, newest first; a lead creates a week. */
 export function OrderPlanPage(): ReactElement {
   const navigate = useNavigate();
-  const { search } = useKeptSearch(PATH, parseSearch);
-  const page = search.page ?? 1;
-  const pageSize = search.pageSize ?? PAGE_SIZE;
+  const { page, pageSize } = useKeptPagedSearch(PATH, parseSearch, PAGE_SIZE);
   const list = useQuery(orderPlanQueries.list({ page, pageSize }));
   const [creating, setCreating] = useState(false);
   const items = list.data?.items ?? [];
@@ -92,9 +87,7 @@ export function OrderPlanPage(): ReactElement {
         total={list.data?.total}
         page={page}
         pageSize={pageSize}
-        onChange={(p, size) =>
-          void navigate({ to: PATH, search: compactParams({ page: p > 1 ? p : undefined, pageSize: (size ?? pageSize) === PAGE_SIZE ? undefined : (size ?? pageSize) }) })
-        }
+        onChange={(p, size) => void navigate({ to: PATH, search: compactParams(pageParams(p, size, pageSize, PAGE_SIZE)) })}
       />
       {creating ? (
         <CreatePlanModal

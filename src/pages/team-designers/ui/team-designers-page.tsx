@@ -5,23 +5,18 @@ import { useNavigate } from '@tanstack/react-router';
 import { type ReactElement, useState } from 'react';
 import { rateText } from '@/entities/team-board';
 import { DESIGNER_TYPE_TEXT, ONLINE_TEXT, teamDesignerQueries, type TeamDesignerSearch, teamDesignerSearchSchema } from '@/entities/team-designer';
-import { compactParams, useKeptSearch } from '@/shared/lib';
+import { compactParams, lenientParser, pageParams, useKeptPagedSearch } from '@/shared/lib';
 import { ListPager, TableBodyStates } from '@/shared/ui';
 import { AnchorLink } from '@/shared/ui/router-links';
 
 const PATH = '/team-management/designers';
 const PAGE_SIZE = 20;
-const parseSearch = (raw: unknown): TeamDesignerSearch => {
-  const parsed = teamDesignerSearchSchema.safeParse(raw ?? {});
-  return parsed.success ? parsed.data : {};
-};
+const parseSearch = lenientParser(teamDesignerSearchSchema);
 
 /** `/team-management/designers`: the members with status, today's load and quality figures. */
 export function TeamDesignersPage(): ReactElement {
   const navigate = useNavigate();
-  const { search } = useKeptSearch(PATH, parseSearch);
-  const page = search.page ?? 1;
-  const pageSize = search.pageSize ?? PAGE_SIZE;
+  const { search, page, pageSize } = useKeptPagedSearch(PATH, parseSearch, PAGE_SIZE);
   const list = useQuery(teamDesignerQueries.list({ page, pageSize, ...(search.keyword ? { keyword: search.keyword } : {}) }));
   const go = (next: TeamDesignerSearch) => void navigate({ to: PATH, search: compactParams(next) });
 
@@ -127,7 +122,7 @@ export function TeamDesignersPage(): ReactElement {
         total={list.data?.total}
         page={page}
         pageSize={pageSize}
-        onChange={(p, size) => go({ ...search, page: p > 1 ? p : undefined, pageSize: size && size !== PAGE_SIZE ? size : size ? undefined : search.pageSize })}
+        onChange={(p, size) => go({ ...search, ...pageParams(p, size, pageSize, PAGE_SIZE) })}
       />
     </Stack>
   );

@@ -3,24 +3,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { periodLabel } from '@/entities/settlement';
-import { type ExpenseSearch, expenseSearchSchema, teamExpenseQueries } from '@/entities/team-expense';
-import { compactParams, formatCents, useKeptSearch } from '@/shared/lib';
+import { expenseSearchSchema, teamExpenseQueries } from '@/entities/team-expense';
+import { compactParams, formatCents, lenientParser, pageParams, useKeptPagedSearch } from '@/shared/lib';
 import { ListPager, TableBodyStates } from '@/shared/ui';
 import { AnchorLink } from '@/shared/ui/router-links';
 
 const PATH = '/team-management/expenses';
 const PAGE_SIZE = 20;
-const parseSearch = (raw: unknown): ExpenseSearch => {
-  const parsed = expenseSearchSchema.safeParse(raw ?? {});
-  return parsed.success ? parsed.data : {};
-};
+const parseSearch = lenientParser(expenseSearchSchema);
 
 /** `/team-management/expenses`: the team's expense statement per period, newest first. */
 export function TeamExpensesPage(): ReactElement {
   const navigate = useNavigate();
-  const { search } = useKeptSearch(PATH, parseSearch);
-  const page = search.page ?? 1;
-  const pageSize = search.pageSize ?? PAGE_SIZE;
+  const { page, pageSize } = useKeptPagedSearch(PATH, parseSearch, PAGE_SIZE);
   const list = useQuery(teamExpenseQueries.list({ page, pageSize }));
   const items = list.data?.items ?? [];
   const open = (id: string) => void navigate({ to: '/team-management/expenses/detail/$id', params: { id } });
@@ -88,9 +83,7 @@ export function TeamExpensesPage(): ReactElement {
         total={list.data?.total}
         page={page}
         pageSize={pageSize}
-        onChange={(p, size) =>
-          void navigate({ to: PATH, search: compactParams({ page: p > 1 ? p : undefined, pageSize: (size ?? pageSize) === PAGE_SIZE ? undefined : (size ?? pageSize) }) })
-        }
+        onChange={(p, size) => void navigate({ to: PATH, search: compactParams(pageParams(p, size, pageSize, PAGE_SIZE)) })}
       />
     </Stack>
   );
