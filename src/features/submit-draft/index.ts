@@ -1,3 +1,3 @@
-export { addFiles, MAX_DRAFT_FILES, submittable, type DraftFile } from './model/draft-files';
+export { MAX_DRAFT_FILES, submittable } from './model/draft-files';
 export { useSubmitDraft, type SubmitDraftVariables } from './model/use-submit-draft';
 export { SubmitDraftModal } from './ui/submit-draft-modal';

@@ -11,3 +11,5 @@ export { centsToYuanText, formatCents, yuanToCents } from './money';
 export { compactParams, dayParam, enumParam, positiveIntParam, textParam } from './search-params';
 export { lenientParser, pageParams, useKeptPagedSearch, useKeptSearch } from './use-kept-search';
 export { addDays, daysBetween, daysOf, DAY_PATTERN, isCalendarDay, isoWeekday, mondayOf, shanghaiDay, shortDay, WEEKDAY_TEXT, weekdayText } from './calendar-day';
+export { addPicked, markPickedFailed, markPickedUploaded, removePicked, type PickedFile, type PickedFileStatus } from './picked-files';
+export { usePickedUploads } from './use-picked-uploads';

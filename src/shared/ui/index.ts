@@ -7,3 +7,4 @@ export { PageProgress } from './page-progress';
 export { ListPager, PAGE_SIZE_OPTIONS } from './list-pager';
 export { TableBodyStates } from './list-states';
 export { DetailStates, type DetailQuery } from './detail-states';
+export { PickedFileList } from './picked-file-list';

@@ -1,18 +1,10 @@
-import { ActionIcon, Badge, Button, FileButton, Group, Modal, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Button, FileButton, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { APPEAL_LIMITS, APPEAL_TYPE_TEXT, type AppealType, fileAppealFormSchema, TICKET_APPEAL_TYPES } from '@/entities/appeal';
 import { ApiError } from '@/shared/api';
-import { formatBytes, formatCents, useZodForm, yuanToCents } from '@/shared/lib';
-import { notify } from '@/shared/ui';
-import {
-  addAttachments,
-  type AttachmentFile,
-  markAttachmentFailed,
-  markAttachmentUploaded,
-  MAX_ATTACHMENTS,
-  removeAttachment,
-  uploadedAttachments,
-} from '../model/attachment-files';
+import { formatCents, usePickedUploads, useZodForm, yuanToCents } from '@/shared/lib';
+import { notify, PickedFileList } from '@/shared/ui';
+import { MAX_ATTACHMENTS, uploadedAttachments } from '../model/attachment-files';
 import { useFileAppeal } from '../model/use-file-appeal';
 
 export interface FileAppealModalProps {
@@ -31,8 +23,6 @@ export interface FileAppealModalProps {
   progress?: ReactNode;
 }
 
-let sequence = 0;
-
 /** Server field names → the form's. */
 function formField(field: string): 'type' | 'reason' | 'requested' | 'attachments' | undefined {
   if (field === 'type' || field === 'reason') return field;
@@ -48,38 +38,15 @@ function formField(field: string): 'type' | 'reason' | 'requested' | 'attachment
  */
 export function FileAppealModal({ ticket, deduction, types = TICKET_APPEAL_TYPES, onClose, upload, progress }: FileAppealModalProps) {
   const form = useZodForm(fileAppealFormSchema, { type: deduction?.appeal_type ?? types[0] ?? 'fee', reason: '', requested: '' });
-  const [files, setFiles] = useState<AttachmentFile[]>([]);
   const [attachmentError, setAttachmentError] = useState<string | undefined>();
-  const abort = useRef<AbortController | null>(null);
+  const picked = usePickedUploads({ max: MAX_ATTACHMENTS, upload, onDropped: () => notify(`最多上传${MAX_ATTACHMENTS}个附件`, 'warning') });
+  const files = picked.files;
   const mutation = useFileAppeal();
   const { attachments, uploading } = uploadedAttachments(files);
   const type = form.values.type;
-
-  // Closing the dialog cancels uploads still under way.
-  useEffect(() => {
-    const controller = new AbortController();
-    abort.current = controller;
-    return () => controller.abort(new DOMException('上传已取消', 'AbortError'));
-  }, []);
-
-  const pick = (picked: File[]) => {
+  const pick = (chosen: File[]) => {
     setAttachmentError(undefined);
-    const entries = picked.map((f) => ({
-      file: f,
-      entry: { id: `appeal-file-${++sequence}`, name: f.name, size: f.size, contentType: f.type, status: 'uploading' as const },
-    }));
-    const { list, dropped } = addAttachments(files, entries.map((e) => e.entry));
-    if (dropped) notify(`最多上传${MAX_ATTACHMENTS}个附件`, 'warning');
-    setFiles(list);
-    const accepted = new Set(list.map((f) => f.id));
-    for (const { file, entry } of entries) {
-      if (!accepted.has(entry.id)) continue;
-      upload(file, abort.current?.signal).then(
-        (uploaded) => setFiles((l) => markAttachmentUploaded(l, entry.id, uploaded.key)),
-        // The upload task list and its toast tell why.
-        () => setFiles((l) => markAttachmentFailed(l, entry.id)),
-      );
-    }
+    picked.pick(chosen);
   };
 
   const submit = () => {
@@ -186,37 +153,7 @@ export function FileAppealModal({ ticket, deduction, types = TICKET_APPEAL_TYPES
               </Text>
             ) : null}
           </Stack>
-          {files.length ? (
-            <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="申诉附件">
-              {files.map((f) => (
-                <Paper key={f.id} component="li" withBorder radius="sm" px="sm" py={6} aria-label={f.name}>
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Text size="sm" truncate="end" title={f.name} style={{ minWidth: 0 }}>
-                      {f.name}
-                      <Text span size="xs" c="dimmed" ml={6}>
-                        {formatBytes(f.size)}
-                      </Text>
-                    </Text>
-                    <Group gap={6} wrap="nowrap">
-                      <Badge variant="light" color={f.status === 'done' ? 'teal' : f.status === 'error' ? 'red' : 'blue'} c={f.status === 'done' ? 'teal.9' : f.status === 'error' ? 'red.9' : 'blue.9'}>
-                        {f.status === 'done' ? '已上传' : f.status === 'error' ? '上传失败' : '上传中'}
-                      </Badge>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        size="sm"
-                        aria-label={`移除 ${f.name}`}
-                        disabled={f.status === 'uploading' || mutation.isPending}
-                        onClick={() => setFiles((l) => removeAttachment(l, f.id))}
-                      >
-                        ×
-                      </ActionIcon>
-                    </Group>
-                  </Group>
-                </Paper>
-              ))}
-            </Stack>
-          ) : null}
+          <PickedFileList files={files} label="申诉附件" disabled={mutation.isPending} onRemove={picked.remove} />
           {progress}
           <Group justify="flex-end" mt="xs">
             <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
