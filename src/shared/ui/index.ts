@@ -8,3 +8,4 @@ export { ListPager, PAGE_SIZE_OPTIONS } from './list-pager';
 export { TableBodyStates } from './list-states';
 export { DetailStates, type DetailQuery } from './detail-states';
 export { PickedFileList } from './picked-file-list';
+export { ClearFiltersButton, KeywordFilter } from './keyword-filter';

@@ -1,5 +1,4 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group, Select } from '@mantine/core';
 import {
   APPEAL_KEYWORD_MAX,
   APPEAL_STATUS_TEXT,
@@ -11,6 +10,7 @@ import {
   type AppealStatus,
   type AppealType,
 } from '@/entities/appeal';
+import { ClearFiltersButton, KeywordFilter } from '@/shared/ui';
 
 interface Props {
   search: AppealSearch;
@@ -25,31 +25,10 @@ const STATUS_OPTIONS = APPEAL_STATUSES.map((s) => ({ value: s, label: APPEAL_STA
 
 /** Type, status and keyword filters (kept in the URL) and the export of the filtered list. */
 export function AppealFilters({ search, showStatus, onChange, onExport }: Props) {
-  const [keyword, setKeyword] = useState(search.keyword ?? '');
-  const [seen, setSeen] = useState(search.keyword);
-  if (seen !== search.keyword) {
-    setSeen(search.keyword);
-    setKeyword(search.keyword ?? '');
-  }
-  const commit = () => {
-    const v = keyword.trim() || undefined;
-    if (v !== search.keyword) onChange({ keyword: v });
-  };
   const count = [search.type, showStatus ? search.status : undefined, search.keyword].filter(Boolean).length;
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="申诉筛选">
-      <TextInput
-        label="关键词"
-        placeholder="订单号或工单标题"
-        w={200}
-        maxLength={APPEAL_KEYWORD_MAX}
-        value={keyword}
-        onChange={(e) => setKeyword(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') commit();
-        }}
-        onBlur={commit}
-      />
+      <KeywordFilter value={search.keyword} onCommit={(keyword) => onChange({ keyword })} placeholder="订单号或工单标题" maxLength={APPEAL_KEYWORD_MAX} />
       <Select
         label="申诉类型"
         placeholder="全部"
@@ -70,9 +49,7 @@ export function AppealFilters({ search, showStatus, onChange, onExport }: Props)
           onChange={(v) => onChange({ status: (v as AppealStatus | null) ?? undefined })}
         />
       ) : null}
-      <Button variant="subtle" disabled={count === 0} onClick={() => onChange({ type: undefined, status: undefined, keyword: undefined })} mb={2}>
-        清空筛选{count ? `（${count}）` : ''}
-      </Button>
+      <ClearFiltersButton count={count} onClear={() => onChange({ type: undefined, status: undefined, keyword: undefined })} />
       <Group gap="xs" ml="auto" mb={2}>
         <Button variant="default" size="sm" onClick={() => onExport('csv')}>
           导出 CSV

@@ -1,5 +1,4 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Group, Select, TextInput } from '@mantine/core';
 import {
   DEDUCTION_KEYWORD_MAX,
   DEDUCTION_SOURCE_TEXT,
@@ -8,36 +7,16 @@ import {
   type DeductionSearch,
   type DeductionSource,
 } from '@/entities/deduction';
+import { ClearFiltersButton, KeywordFilter } from '@/shared/ui';
 
 const SOURCE_OPTIONS = DEDUCTION_SOURCES.map((s) => ({ value: s, label: DEDUCTION_SOURCE_TEXT[s] }));
 
 /** Source, date range and keyword filters of the deduction list (kept in the URL). */
 export function DeductionFilters({ search, onChange }: { search: DeductionSearch; onChange: (patch: DeductionFilterPatch) => void }) {
-  const [keyword, setKeyword] = useState(search.keyword ?? '');
-  const [seen, setSeen] = useState(search.keyword);
-  if (seen !== search.keyword) {
-    setSeen(search.keyword);
-    setKeyword(search.keyword ?? '');
-  }
-  const commit = () => {
-    const v = keyword.trim() || undefined;
-    if (v !== search.keyword) onChange({ keyword: v });
-  };
   const count = [search.source, search.from, search.to, search.keyword].filter(Boolean).length;
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="扣款筛选">
-      <TextInput
-        label="关键词"
-        placeholder="订单号或工单标题"
-        w={200}
-        maxLength={DEDUCTION_KEYWORD_MAX}
-        value={keyword}
-        onChange={(e) => setKeyword(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') commit();
-        }}
-        onBlur={commit}
-      />
+      <KeywordFilter value={search.keyword} onCommit={(keyword) => onChange({ keyword })} placeholder="订单号或工单标题" maxLength={DEDUCTION_KEYWORD_MAX} />
       <Select
         label="扣款来源"
         placeholder="全部"
@@ -49,9 +28,7 @@ export function DeductionFilters({ search, onChange }: { search: DeductionSearch
       />
       <TextInput label="扣款日期从" type="date" w={150} value={search.from ?? ''} onChange={(e) => onChange({ from: e.currentTarget.value || undefined })} />
       <TextInput label="至" type="date" w={150} value={search.to ?? ''} onChange={(e) => onChange({ to: e.currentTarget.value || undefined })} />
-      <Button variant="subtle" disabled={count === 0} onClick={() => onChange({ source: undefined, from: undefined, to: undefined, keyword: undefined })} mb={2}>
-        清空筛选{count ? `（${count}）` : ''}
-      </Button>
+      <ClearFiltersButton count={count} onClear={() => onChange({ source: undefined, from: undefined, to: undefined, keyword: undefined })} />
     </Group>
   );
 }

@@ -1,12 +1,11 @@
-import { Badge, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type ReactElement, useState } from 'react';
+import type { ReactElement } from 'react';
 import { rateText } from '@/entities/team-board';
 import { DESIGNER_TYPE_TEXT, ONLINE_TEXT, teamDesignerQueries, type TeamDesignerSearch, teamDesignerSearchSchema } from '@/entities/team-designer';
 import { compactParams, lenientParser, pageParams, useKeptPagedSearch } from '@/shared/lib';
-import { ListPager, TableBodyStates } from '@/shared/ui';
+import { KeywordFilter, ListPager, TableBodyStates } from '@/shared/ui';
 import { AnchorLink } from '@/shared/ui/router-links';
 
 const PATH = '/team-management/designers';
@@ -20,35 +19,19 @@ export function TeamDesignersPage(): ReactElement {
   const list = useQuery(teamDesignerQueries.list({ page, pageSize, ...(search.keyword ? { keyword: search.keyword } : {}) }));
   const go = (next: TeamDesignerSearch) => void navigate({ to: PATH, search: compactParams(next) });
 
-  const [keyword, setKeyword] = useState(search.keyword ?? '');
-  const [seen, setSeen] = useState(search.keyword);
-  if (seen !== search.keyword) {
-    setSeen(search.keyword);
-    setKeyword(search.keyword ?? '');
-  }
-  const commit = useDebouncedCallback((v: string) => go({ ...search, keyword: v.trim() || undefined, page: undefined }), 400);
   const items = list.data?.items ?? [];
   const open = (id: string) => void navigate({ to: '/team-management/designers/detail/$id', params: { id } });
 
   return (
     <Stack gap="md">
       <Group role="search" aria-label="设计师筛选">
-        <TextInput
+        <KeywordFilter
           label="搜索"
           placeholder="姓名、手机号或编号"
           w={240}
           maxLength={64}
-          value={keyword}
-          onChange={(e) => {
-            setKeyword(e.currentTarget.value);
-            commit(e.currentTarget.value);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              commit.cancel();
-              go({ ...search, keyword: keyword.trim() || undefined, page: undefined });
-            }
-          }}
+          value={search.keyword}
+          onCommit={(keyword) => go({ ...search, keyword, page: undefined })}
         />
       </Group>
       <Card withBorder radius="md" padding={0}>

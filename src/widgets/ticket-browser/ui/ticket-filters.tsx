@@ -1,7 +1,5 @@
-import { Button, Group, MultiSelect, SegmentedControl, Select, Switch, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Group, MultiSelect, SegmentedControl, Select, Switch, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useDictOptions } from '@/entities/dict';
 import { productQueries } from '@/entities/product';
 import { DesignerSelect } from '@/entities/team-designer';
@@ -17,6 +15,7 @@ import {
   ticketQueries,
   type TicketSearch,
 } from '@/entities/ticket';
+import { ClearFiltersButton, KeywordFilter } from '@/shared/ui';
 import { SORT_OPTIONS } from '../model/sort-options';
 
 interface Props {
@@ -34,35 +33,11 @@ const MARKER_OPTIONS = MARKER_CODES.map((code) => ({ value: code, label: `${MARK
 const STAGE_OPTIONS = TICKET_STAGES.map((s) => ({ value: s, label: STAGE_TEXT[s] }));
 
 /** A text filter typed freely and applied after a pause (or on Enter); follows the URL when it changes elsewhere. */
-function useCommittedText(value: string | undefined, commit: (v: string | undefined) => void) {
-  const [text, setText] = useState(value ?? '');
-  const [seen, setSeen] = useState(value);
-  if (seen !== value) {
-    setSeen(value);
-    setText(value ?? '');
-  }
-  const debounced = useDebouncedCallback((v: string) => commit(v.trim() || undefined), 500);
-  return {
-    value: text,
-    onChange: (v: string) => {
-      setText(v);
-      debounced(v);
-    },
-    flush: () => {
-      debounced.cancel();
-      commit(text.trim() || undefined);
-    },
-  };
-}
-
 /** The ticket filters (My tickets, team orders); every change goes to the URL (and back to page 1). */
 export function TicketFilters({ search, isLead, onChange, onSort, onClear }: Props) {
   const statusOptions = useDictOptions(TICKET_STATUS_DICT);
   const shops = useQuery(ticketQueries.shops());
   const products = useQuery(productQueries.available());
-  const keyword = useCommittedText(search.keyword, (v) => {
-    if (v !== search.keyword) onChange({ keyword: v });
-  });
   const count = activeFilterCount(search);
 
   return (
@@ -78,18 +53,7 @@ export function TicketFilters({ search, isLead, onChange, onSort, onClear }: Pro
           ]}
         />
       ) : null}
-      <TextInput
-        label="关键词"
-        placeholder="订单号或标题"
-        w={180}
-        maxLength={KEYWORD_MAX}
-        value={keyword.value}
-        onChange={(e) => keyword.onChange(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') keyword.flush();
-        }}
-        onBlur={keyword.flush}
-      />
+      <KeywordFilter value={search.keyword} onCommit={(keyword) => onChange({ keyword })} placeholder="订单号或标题" maxLength={KEYWORD_MAX} w={180} />
       <MultiSelect
         label="状态"
         placeholder={search.status ? undefined : '全部'}
@@ -178,9 +142,7 @@ export function TicketFilters({ search, isLead, onChange, onSort, onClear }: Pro
         onChange={(e) => onChange({ overdue: e.currentTarget.checked || undefined })}
         mb={8}
       />
-      <Button variant="subtle" disabled={count === 0} onClick={onClear} mb={2}>
-        清空筛选{count ? `（${count}）` : ''}
-      </Button>
+      <ClearFiltersButton count={count} onClear={onClear} />
     </Group>
   );
 }
