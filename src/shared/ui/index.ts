@@ -9,3 +9,4 @@ export { TableBodyStates } from './list-states';
 export { DetailStates, type DetailQuery } from './detail-states';
 export { PickedFileList } from './picked-file-list';
 export { ClearFiltersButton, KeywordFilter } from './keyword-filter';
+export { DetailField, DetailSection } from './detail-section';

@@ -1,4 +1,4 @@
-import { Anchor, Button, Center, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Center, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import {
 import { formatTime } from '@/entities/ticket';
 import { downloadFile } from '@/features/download-file';
 import { formatCents } from '@/shared/lib';
+import { DetailStates } from '@/shared/ui';
 import { settlementIdOf } from '../model/params';
 
 function LineTable({ group }: { group: LineGroup }) {
@@ -141,24 +142,9 @@ export function OrderFeeDetailPage() {
       <Anchor component={Link} to="/order-fee/index" size="sm">
         ← 返回我的费用
       </Anchor>
-      {detail.isPending ? (
-        <Stack gap="sm" aria-label="加载中">
-          <Skeleton h={28} w="40%" />
-          <Skeleton h={64} />
-          <Skeleton h={200} />
-        </Stack>
-      ) : detail.isError ? (
-        <Center py="xl">
-          <Stack align="center" gap="xs" role="alert">
-            <Text c="red">{detail.error.message}</Text>
-            <Button variant="light" size="xs" onClick={() => void detail.refetch()}>
-              重试
-            </Button>
-          </Stack>
-        </Center>
-      ) : (
-        <DetailView settlement={detail.data} />
-      )}
+      <DetailStates query={detail} skeleton={[64, 200]}>
+        {(data) => <DetailView settlement={data} />}
+      </DetailStates>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Center, Drawer, Skeleton, Stack, Text } from '@mantine/core';
+import { Drawer } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ticketQueries, type TicketViewer } from '@/entities/ticket';
+import { DetailStates } from '@/shared/ui';
 import { TicketDetailView } from './ticket-detail';
 
 interface Props {
@@ -16,25 +17,9 @@ export function TicketDetailDrawer({ ticketId, viewer, onClose }: Props) {
   const title = detail.data?.order_no ? `工单 ${detail.data.order_no}` : '工单详情';
   return (
     <Drawer opened={ticketId !== undefined} onClose={onClose} position="right" size="xl" title={title} padding="lg">
-      {detail.isPending ? (
-        <Stack gap="sm" aria-label="加载中">
-          <Skeleton h={24} w="40%" />
-          <Skeleton h={80} />
-          <Skeleton h={120} />
-          <Skeleton h={160} />
-        </Stack>
-      ) : detail.isError ? (
-        <Center py="xl">
-          <Stack align="center" gap="xs" role="alert">
-            <Text c="red">{detail.error.message}</Text>
-            <Button variant="light" size="xs" onClick={() => void detail.refetch()}>
-              重试
-            </Button>
-          </Stack>
-        </Center>
-      ) : (
-        <TicketDetailView ticket={detail.data} viewer={viewer} />
-      )}
+      <DetailStates query={detail} skeleton={[80, 120, 160]}>
+        {(data) => <TicketDetailView ticket={data} viewer={viewer} />}
+      </DetailStates>
     </Drawer>
   );
 }

@@ -1,5 +1,5 @@
-import { Anchor, Badge, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Table, Text, Timeline, Title } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { Anchor, Badge, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Table, Text, Timeline } from '@mantine/core';
+import { useState } from 'react';
 import {
   ALLOCATION_HOW_TEXT,
   availableTicketActions,
@@ -28,33 +28,9 @@ import { ReviewApplicationButtons } from '@/features/review-appeal';
 import { SubmitDraftModal } from '@/features/submit-draft';
 import { TicketActions } from '@/features/ticket-actions';
 import { uploadFile, UploadTaskList, useFileUrl } from '@/features/upload-file';
-import { CopyText } from '@/shared/ui';
+import { CopyText, DetailField, DetailSection } from '@/shared/ui';
 
 const SYNC_COLOR: Record<number, string> = { 0: 'gray', 1: 'teal', 2: 'red', 3: 'orange' };
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap={6} component="section" aria-label={title}>
-      <Title order={4} fz="sm" c="dimmed" fw={600}>
-        {title}
-      </Title>
-      {children}
-    </Stack>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /** One stored file: images preview (opening in a new tab), other files download. */
 function FileItem({ keyOrUrl, name, resolve }: { keyOrUrl: string; name: string; resolve: (k: string) => string | undefined }) {
@@ -233,24 +209,24 @@ export function TicketDetailView({ ticket, viewer }: { ticket: TicketDetail; vie
       </Group>
 
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing="xs">
-        <Field label="订单号">
+        <DetailField label="订单号">
           <CopyText value={ticket.order_no} ff="monospace" />
-        </Field>
-        <Field label="店铺">{ticket.shop_name}</Field>
-        <Field label="产品">{ticket.product_name}</Field>
-        <Field label="设计师">{ticket.designer_name ? `${ticket.designer_name}（${ticket.designer_id}）` : '未分配'}</Field>
-        <Field label="设计费">¥{(ticket.fee_cents / 100).toFixed(2)}</Field>
-        <Field label="时限">{durationText(ticket.allowed_minutes)}</Field>
-        <Field label="开始时间">{formatTime(ticket.started_at)}</Field>
-        <Field label="截止时间">{formatTime(ticket.due_at)}</Field>
-        <Field label="时效">
+        </DetailField>
+        <DetailField label="店铺">{ticket.shop_name}</DetailField>
+        <DetailField label="产品">{ticket.product_name}</DetailField>
+        <DetailField label="设计师">{ticket.designer_name ? `${ticket.designer_name}（${ticket.designer_id}）` : '未分配'}</DetailField>
+        <DetailField label="设计费">¥{(ticket.fee_cents / 100).toFixed(2)}</DetailField>
+        <DetailField label="时限">{durationText(ticket.allowed_minutes)}</DetailField>
+        <DetailField label="开始时间">{formatTime(ticket.started_at)}</DetailField>
+        <DetailField label="截止时间">{formatTime(ticket.due_at)}</DetailField>
+        <DetailField label="时效">
           {display === 'timer' ? <TimeoutCell startedAt={ticket.started_at} allowedMinutes={ticket.allowed_minutes} /> : display === 'finished' ? '—' : '未开始'}
-        </Field>
-        <Field label="创建时间">{formatTime(ticket.created_at)}</Field>
+        </DetailField>
+        <DetailField label="创建时间">{formatTime(ticket.created_at)}</DetailField>
       </SimpleGrid>
 
       {actions.length ? (
-        <Section title="操作">
+        <DetailSection title="操作">
           <Group gap="xs">
             {actions.includes('submitFirst') ? (
               <Button size="xs" onClick={() => setDraftKind('first')}>
@@ -269,11 +245,11 @@ export function TicketDetailView({ ticket, viewer }: { ticket: TicketDetail; vie
               </HasRole>
             ) : null}
           </Group>
-        </Section>
+        </DetailSection>
       ) : null}
 
       {canAppeal || decide ? (
-        <Section title="申诉与审核">
+        <DetailSection title="申诉与审核">
           <Group gap="xs">
             {canAppeal ? (
               <Button size="xs" variant="default" onClick={() => setAppealOpen(true)}>
@@ -283,30 +259,30 @@ export function TicketDetailView({ ticket, viewer }: { ticket: TicketDetail; vie
             {viewer.isLead && pending.finalReview ? <ReviewApplicationButtons kind="finalReview" ticket={ticket} /> : null}
             {viewer.isLead && pending.factoryReject ? <ReviewApplicationButtons kind="factoryReject" ticket={ticket} /> : null}
           </Group>
-        </Section>
+        </DetailSection>
       ) : null}
 
-      <Section title="设计要求">
+      <DetailSection title="设计要求">
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {ticket.requirements || '—'}
         </Text>
-      </Section>
-      <Section title="客户备注">
+      </DetailSection>
+      <DetailSection title="客户备注">
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {ticket.customer_notes || '—'}
         </Text>
-      </Section>
-      <Section title="附件">
+      </DetailSection>
+      <DetailSection title="附件">
         <Attachments attachments={ticket.attachments} resolve={resolve} />
-      </Section>
-      <Section title="稿件">
+      </DetailSection>
+      <DetailSection title="稿件">
         <Drafts drafts={ticket.drafts} resolve={resolve} />
-      </Section>
-      <Section title="时间线">
+      </DetailSection>
+      <DetailSection title="时间线">
         <TicketTimeline events={ticket.timeline} />
-      </Section>
+      </DetailSection>
       {ticket.allocations.length ? (
-        <Section title="分配记录">
+        <DetailSection title="分配记录">
           <Table fz="sm" verticalSpacing={4} aria-label="分配记录">
             <Table.Thead>
               <Table.Tr>
@@ -327,7 +303,7 @@ export function TicketDetailView({ ticket, viewer }: { ticket: TicketDetail; vie
               ))}
             </Table.Tbody>
           </Table>
-        </Section>
+        </DetailSection>
       ) : null}
 
       {appealOpen ? (
