@@ -292,6 +292,16 @@ test.describe('team management', () => {
     await expect(page.getByRole('button', { name: '保存计划' })).toBeDisabled();
     await input.fill(String(wanted));
     await expect(page.getByText('已修改 1 格，尚未保存')).toBeVisible();
+    // Leaving with unsaved changes asks first; staying keeps the change.
+    let asked = '';
+    page.once('dialog', (d) => {
+      asked = d.message();
+      void d.dismiss();
+    });
+    await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '首页' }).click();
+    await expect.poll(() => asked).toContain('未保存的修改');
+    await expect(page).toHaveURL(new RegExp(`/order-plan/detail/${plan.plan_id}`));
+    await expect(input).toHaveValue(String(wanted));
     await page.getByRole('button', { name: '保存计划' }).click();
     await expect(page.getByText('计划已保存')).toBeVisible();
     await expect(page.getByText('没有未保存的修改')).toBeVisible();
