@@ -274,8 +274,7 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
    * it has one) and are under today's capacity; fewest tickets assigned today first, then the one
    * whose last assignment is oldest (never assigned: first), then the lowest id.
    */
-  async function systemCandidates(trx: Exec, ticket: Pick<TicketRow, 'product_id' | 'team_id'>, now: string, limit: number) {
-    const day = shanghaiDay(Date.parse(now));
+  function candidateQuery(trx: Exec, productIds: readonly number[], teamId: number | null, day: string) {
     let q = trx
       .selectFrom('designer_products as dp')
       .innerJoin('designers as d', 'd.id', 'dp.designer_id')
@@ -286,6 +285,7 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
         return [
           'd.id',
           'd.team_id',
+          'dp.product_id',
           // Today's capacity: the order-plan cell when there is one, else daily_capacity.
           effectiveCapacitySql.as('daily_capacity'),
           'd.real_name',
@@ -295,14 +295,19 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
           eb.case().when('l.designer_id', 'is', null).then(0).else(1).end().as('has_load'),
         ];
       })
-      .where('dp.product_id', '=', ticket.product_id)
       .where('d.designer_type', '=', 1)
       .where('d.online_ticket_status', '=', 1)
       .where('d.account_status', '=', 1)
       .where('d.current_registration_step', '>=', 6)
       .where((eb) => eb(eb.case().when('l.day', '=', day).then(eb.ref('l.assigned_today')).else(0).end(), '<', effectiveCapacitySql));
-    if (ticket.team_id !== null) q = q.where('d.team_id', '=', ticket.team_id);
-    return q.orderBy('today').orderBy('last_at').orderBy('d.id').limit(limit).execute();
+    q = productIds.length === 1 ? q.where('dp.product_id', '=', productIds[0]!) : q.where('dp.product_id', 'in', productIds);
+    if (teamId !== null) q = q.where('d.team_id', '=', teamId);
+    return q;
+  }
+
+  async function systemCandidates(trx: Exec, ticket: Pick<TicketRow, 'product_id' | 'team_id'>, now: string, limit: number) {
+    const day = shanghaiDay(Date.parse(now));
+    return candidateQuery(trx, [ticket.product_id], ticket.team_id, day).orderBy('today').orderBy('last_at').orderBy('d.id').limit(limit).execute();
   }
 
   /**
@@ -496,12 +501,20 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
     const groupKey = (o: OrderInput) => `${o.product_id}|${o.team_id ?? ''}`;
     const groups = new Map<string, Candidate[]>();
     const caps = new Map<number, number>();
+    // One candidate query per team the orders name (usually just "no team"), over all their products.
+    const productsByTeam = new Map<number | null, Set<number>>();
     for (const o of orders) {
-      const key = groupKey(o);
-      if (groups.has(key)) continue;
-      const rows = await systemCandidates(trx, { product_id: o.product_id, team_id: o.team_id ?? null }, now, 100_000);
-      groups.set(key, rows);
-      for (const r of rows) caps.set(r.id, Number(r.daily_capacity));
+      const team = o.team_id ?? null;
+      if (!productsByTeam.has(team)) productsByTeam.set(team, new Set());
+      productsByTeam.get(team)!.add(o.product_id);
+    }
+    for (const [team, products] of productsByTeam) {
+      for (const product of products) groups.set(`${product}|${team ?? ''}`, []);
+      const rows = await candidateQuery(trx, [...products], team, day).execute();
+      for (const r of rows) {
+        groups.get(`${r.product_id}|${team ?? ''}`)!.push(r);
+        caps.set(r.id, Number(r.daily_capacity));
+      }
     }
     const ids = [...caps.keys()].sort((x, y) => x - y);
     const load = new Map<number, { today: number; last: string }>();
