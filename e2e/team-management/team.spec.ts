@@ -148,6 +148,11 @@ test.describe('team management', () => {
     await expect(page.getByText('时间范围不能超过92天')).toBeVisible();
     await expect(page.getByRole('button', { name: '查询' })).toBeDisabled();
 
+    // The ranking: bars of the top designers by the chosen figure, and the full table.
+    await expect(page.getByRole('figure', { name: /^完成数前\d+名$/ })).toBeVisible();
+    await page.getByRole('textbox', { name: '排行依据' }).click();
+    await page.getByRole('option', { name: '按准时率' }).click();
+    await expect(page.getByRole('figure', { name: /^准时率前\d+名$/ })).toBeVisible();
     // The ranking leads to the designer.
     const ranking = page.getByRole('table', { name: '设计师排行' });
     const row = ranking.locator(`tr[data-designer-id="${designer.designer_id}"]`);

@@ -16,7 +16,7 @@ import {
   type TeamBoard,
 } from '@/entities/team-board';
 import { formatCents, shanghaiDay, shortDay, useKeptSearch } from '@/shared/lib';
-import { TrendChart } from '@/shared/ui/chart';
+import { BarListChart, TrendChart } from '@/shared/ui/chart';
 import { AnchorLink, ButtonLink } from '@/shared/ui/router-links';
 import { RANK_KEYS, RANK_TEXT, type RankKey, rankDesigners } from '../model/ranking';
 
@@ -89,6 +89,10 @@ function DailyTrend({ board }: { board: TeamBoard }) {
   );
 }
 
+/** How many designers the ranking's bars show (the table below lists them all). */
+const TOP_BARS = 10;
+const RATE_KEYS: ReadonlySet<RankKey> = new Set(['on_time_rate', 'first_pass_rate']);
+
 function Ranking({ board }: { board: TeamBoard }) {
   const [rankBy, setRankBy] = useState<RankKey>('completed');
   const rows = rankDesigners(board.by_designer, rankBy);
@@ -113,44 +117,54 @@ function Ranking({ board }: { board: TeamBoard }) {
           <Text c="dimmed">团队暂无设计师</Text>
         </Center>
       ) : (
-        <Table.ScrollContainer minWidth={860}>
-          <Table striped highlightOnHover aria-label="设计师排行" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={50}>名次</Table.Th>
-                <Table.Th>设计师</Table.Th>
-                <Table.Th ta="right">接单</Table.Th>
-                <Table.Th ta="right">进行中</Table.Th>
-                <Table.Th ta="right">完成</Table.Th>
-                <Table.Th ta="right">超时</Table.Th>
-                <Table.Th ta="right">准时率</Table.Th>
-                <Table.Th ta="right">一次通过率</Table.Th>
-                <Table.Th ta="right">扣款</Table.Th>
-                <Table.Th ta="right">申诉</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r, i) => (
-                <Table.Tr key={r.designer_id} data-designer-id={r.designer_id}>
-                  <Table.Td>{i + 1}</Table.Td>
-                  <Table.Td>
-                    <AnchorLink to="/team-management/designers/detail/$id" params={{ id: r.designer_id }} size="sm">
-                      {r.designer_name}
-                    </AnchorLink>
-                  </Table.Td>
-                  <Table.Td ta="right">{r.received}</Table.Td>
-                  <Table.Td ta="right">{r.in_progress}</Table.Td>
-                  <Table.Td ta="right">{r.completed}</Table.Td>
-                  <Table.Td ta="right">{r.overdue}</Table.Td>
-                  <Table.Td ta="right">{rateText(r.on_time_rate)}</Table.Td>
-                  <Table.Td ta="right">{rateText(r.first_pass_rate)}</Table.Td>
-                  <Table.Td ta="right">{formatCents(r.deduction_cents)}</Table.Td>
-                  <Table.Td ta="right">{r.appeals}</Table.Td>
+        <Stack gap="md">
+          <BarListChart
+            title={`${RANK_TEXT[rankBy]}前${Math.min(TOP_BARS, rows.length)}名`}
+            items={rows.slice(0, TOP_BARS).map((r) => ({ key: r.designer_id, label: r.designer_name, value: r[rankBy] }))}
+            max={RATE_KEYS.has(rankBy) ? 1 : undefined}
+            formatValue={(v) => (RATE_KEYS.has(rankBy) ? rateText(v) : v === null ? '—' : String(v))}
+            categoryLabel="设计师"
+            valueLabel={RANK_TEXT[rankBy]}
+          />
+          <Table.ScrollContainer minWidth={860}>
+            <Table striped highlightOnHover aria-label="设计师排行" verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={50}>名次</Table.Th>
+                  <Table.Th>设计师</Table.Th>
+                  <Table.Th ta="right">接单</Table.Th>
+                  <Table.Th ta="right">进行中</Table.Th>
+                  <Table.Th ta="right">完成</Table.Th>
+                  <Table.Th ta="right">超时</Table.Th>
+                  <Table.Th ta="right">准时率</Table.Th>
+                  <Table.Th ta="right">一次通过率</Table.Th>
+                  <Table.Th ta="right">扣款</Table.Th>
+                  <Table.Th ta="right">申诉</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((r, i) => (
+                  <Table.Tr key={r.designer_id} data-designer-id={r.designer_id}>
+                    <Table.Td>{i + 1}</Table.Td>
+                    <Table.Td>
+                      <AnchorLink to="/team-management/designers/detail/$id" params={{ id: r.designer_id }} size="sm">
+                        {r.designer_name}
+                      </AnchorLink>
+                    </Table.Td>
+                    <Table.Td ta="right">{r.received}</Table.Td>
+                    <Table.Td ta="right">{r.in_progress}</Table.Td>
+                    <Table.Td ta="right">{r.completed}</Table.Td>
+                    <Table.Td ta="right">{r.overdue}</Table.Td>
+                    <Table.Td ta="right">{rateText(r.on_time_rate)}</Table.Td>
+                    <Table.Td ta="right">{rateText(r.first_pass_rate)}</Table.Td>
+                    <Table.Td ta="right">{formatCents(r.deduction_cents)}</Table.Td>
+                    <Table.Td ta="right">{r.appeals}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
       )}
     </Card>
   );

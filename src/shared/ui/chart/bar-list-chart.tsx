@@ -1,0 +1,82 @@
+import { Box, Group, Text, VisuallyHidden } from '@mantine/core';
+import { useId } from 'react';
+import { type BarItem, barWidths } from './bar-list';
+
+export interface BarListChartProps {
+  /** Shown above the bars and used as the figure's name. */
+  title: string;
+  items: readonly BarItem[];
+  /** The longest possible bar (rates: 1); default the largest value. */
+  max?: number;
+  formatValue?: (value: number | null) => string;
+  /** Headers of the screen-reader table. */
+  categoryLabel?: string;
+  valueLabel?: string;
+  emptyText?: string;
+}
+
+/**
+ * Horizontal bars in the given order (a ranking): label, bar, value. The bars are decoration
+ * for sighted users; the same figures are in a visually hidden table.
+ */
+export function BarListChart({
+  title,
+  items,
+  max,
+  formatValue = (v) => (v === null ? '—' : String(v)),
+  categoryLabel = '类别',
+  valueLabel = '数值',
+  emptyText = '暂无数据',
+}: BarListChartProps) {
+  const titleId = useId();
+  const widths = barWidths(items, max);
+  return (
+    <Box component="figure" m={0} aria-labelledby={titleId}>
+      <Text component="figcaption" id={titleId} fw={600} size="sm" mb={6}>
+        {title}
+      </Text>
+      {items.length === 0 ? (
+        <Text size="sm" c="dimmed" py="md">
+          {emptyText}
+        </Text>
+      ) : (
+        <>
+          <Box aria-hidden="true" data-testid="bar-list-chart">
+            {items.map((item, i) => (
+              <Group key={item.key} gap="sm" wrap="nowrap" mb={4} title={`${item.label}：${formatValue(item.value)}`}>
+                <Text size="xs" w={96} truncate="end" ta="right">
+                  {item.label}
+                </Text>
+                <Box style={{ flex: 1, height: 14, background: 'var(--mantine-color-gray-1)', borderRadius: 3 }}>
+                  <Box data-bar-width={widths[i]} style={{ width: `${widths[i]}%`, height: '100%', background: 'var(--mantine-color-blue-6)', borderRadius: 3 }} />
+                </Box>
+                <Text size="xs" w={64} ta="right" ff="monospace">
+                  {formatValue(item.value)}
+                </Text>
+              </Group>
+            ))}
+          </Box>
+          <VisuallyHidden>
+            <table>
+              <caption>{title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{categoryLabel}</th>
+                  <th scope="col">{valueLabel}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item.key}>
+                    <th scope="row">{item.label}</th>
+                    <td>{formatValue(item.value)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </VisuallyHidden>
+        </>
+      )}
+    </Box>
+  );
+}
