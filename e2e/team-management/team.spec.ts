@@ -150,7 +150,7 @@ test.describe('team management', () => {
 
     // The ranking: bars of the top designers by the chosen figure, and the full table.
     await expect(page.getByRole('figure', { name: /^完成数前\d+名$/ })).toBeVisible();
-    await page.getByRole('textbox', { name: '排行依据' }).click();
+    await page.getByRole('combobox', { name: '排行依据' }).click();
     await page.getByRole('option', { name: '按准时率' }).click();
     await expect(page.getByRole('figure', { name: /^准时率前\d+名$/ })).toBeVisible();
     // The ranking leads to the designer.
@@ -333,7 +333,7 @@ test.describe('team management', () => {
     await expect(members.locator(`tr[data-designer-id="${designer.designer_id}"]`)).toBeVisible({ timeout: 15_000 });
     const screen = {
       gross: centsOf(await page.getByTestId('expense-gross').innerText()),
-      deduction: -centsOf(await page.getByTestId('expense-deduction').innerText()),
+      deduction: 0 - centsOf(await page.getByTestId('expense-deduction').innerText()),
       adjustment: centsOf(await page.getByTestId('expense-adjustment').innerText()),
       net: centsOf(await page.getByTestId('expense-net').innerText()),
     };
