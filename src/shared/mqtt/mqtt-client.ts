@@ -13,6 +13,12 @@ export interface MqttOptions {
   /** Called when the connection drops; answer false to stop reconnecting for good. */
   onConnectionLost: () => Promise<boolean>;
   onStatus?: (status: ConnectionStatus) => void;
+  /**
+   * Called each time the subscriptions are in place (after the first connect and every reconnect).
+   * Messages sent while the tab was not subscribed are not delivered (clean session): the caller
+   * refreshes what they would have refreshed.
+   */
+  onSubscribed?: () => void;
 }
 
 /** ws(s)://<host>/mqtt unless the runtime config names another broker (spec §7). */
@@ -29,8 +35,9 @@ const TAB_ID = Math.random().toString(36).slice(2, 10);
 
 /**
  * The tab's one messaging connection (spec §4, §7): keepalive 40 s, reconnect every 5 s, clean
- * session. Subscriptions are made once; mqtt.js restores them after each reconnect. The mqtt
- * library is loaded lazily so it never weighs on the first page load.
+ * session, so the broker keeps nothing between connections: the topics are subscribed on every
+ * connect, and the status turns 'connected' once the broker has granted them. The mqtt library is
+ * loaded lazily so it never weighs on the first page load.
  */
 export async function connectMqtt(options: MqttOptions): Promise<void> {
   const key = `${options.clientId}:${options.password}`;
@@ -45,19 +52,20 @@ export async function connectMqtt(options: MqttOptions): Promise<void> {
     reconnectPeriod: MQTT_RECONNECT_MS,
     connectTimeout: 10_000,
     clean: true,
-    resubscribe: true,
+    resubscribe: false,
     protocolVersion: 4,
   });
   current = { client, key };
-  let subscribed = false;
   let checking = false;
   options.onStatus?.('connecting');
 
   client.on('connect', () => {
-    options.onStatus?.('connected');
-    if (subscribed) return;
-    subscribed = true;
-    client.subscribe(options.topics, { qos: 1 });
+    client.subscribe(options.topics, { qos: 1 }, (err) => {
+      // An error: the connection closed before the grant; the next connect subscribes again.
+      if (err || current?.client !== client) return;
+      options.onStatus?.('connected');
+      options.onSubscribed?.();
+    });
   });
   client.on('reconnect', () => options.onStatus?.('reconnecting'));
   client.on('message', (topic, payload) => options.onMessage(topic, payload.toString()));

@@ -7,7 +7,7 @@ import { settlementKeys } from '@/entities/settlement';
 import { teamBoardQueries } from '@/entities/team-board';
 import { teamDesignerQueries } from '@/entities/team-designer';
 import { ticketKeys } from '@/entities/ticket';
-import { APPEAL_FILED_TYPES, keysToInvalidate, notificationHref, PANEL_REFRESH_TYPES, TEAM_BOARD_REFRESH_TYPES, TICKET_REFRESH_TYPES } from './refresh-rules';
+import { APPEAL_FILED_TYPES, catchUpKeys, keysToInvalidate, notificationHref, PANEL_REFRESH_TYPES, TEAM_BOARD_REFRESH_TYPES, TICKET_REFRESH_TYPES } from './refresh-rules';
 
 const has = (keys: unknown[], key: readonly unknown[]) => keys.some((k) => JSON.stringify(k) === JSON.stringify(key));
 
@@ -98,5 +98,16 @@ describe('refresh rules of appeals, deductions and settlements (issue #5)', () =
   it('the review queue is its own key, outside the designer\'s lists', () => {
     expect(JSON.stringify(appealKeys.review()).startsWith(JSON.stringify(appealKeys.lists()).slice(0, -1))).toBe(false);
     expect(appealKeys.review().slice(0, 1)).toEqual(appealKeys.all());
+  });
+});
+
+describe('catching up after (re)subscribing', () => {
+  it('refreshes every key some message type would, once each', () => {
+    const keys = catchUpKeys().map((k) => JSON.stringify(k));
+    expect(new Set(keys).size).toBe(keys.length);
+    for (let t = 2; t <= 35; t++) for (const key of keysToInvalidate(t)) expect(keys, `type ${t}`).toContain(JSON.stringify(key));
+    // The unread badge and the ticket lists are among them.
+    expect(keys).toContain(JSON.stringify(messageQueries.unread().queryKey));
+    expect(keys).toContain(JSON.stringify(ticketKeys.lists()));
   });
 });

@@ -53,6 +53,19 @@ export function keysToInvalidate(messageType: number): QueryKey[] {
   return keys;
 }
 
+/** Every message type the platform sends (spec §4 types 2–34, and 35 member joined). */
+const ALL_TYPES = Array.from({ length: 34 }, (_, i) => i + 2);
+
+/**
+ * What a (re)subscribed tab refreshes: everything some message would have refreshed, since the
+ * messages sent while it was not subscribed never arrive (a clean MQTT session keeps none).
+ */
+export function catchUpKeys(): QueryKey[] {
+  const seen = new Map<string, QueryKey>();
+  for (const t of ALL_TYPES) for (const key of keysToInvalidate(t)) seen.set(JSON.stringify(key), key);
+  return [...seen.values()];
+}
+
 /** Ticket messages open My tickets; announcements open their page (spec §2). */
 export const TICKET_NOTIFICATION_PATH = '/order-management/index';
 /** Plan change requests open the lead's plan (its detail when the message names it). */

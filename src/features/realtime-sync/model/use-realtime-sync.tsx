@@ -16,7 +16,7 @@ import { ApiError, tokenStore } from '@/shared/api';
 import { MSG } from '@/shared/config/messages';
 import { type ConnectionStatus, connectMqtt, disconnectMqtt } from '@/shared/mqtt';
 import { showBrowserNotification } from '../lib/browser-notification';
-import { keysToInvalidate, notificationHref } from './refresh-rules';
+import { catchUpKeys, keysToInvalidate, notificationHref } from './refresh-rules';
 
 
 /**
@@ -84,6 +84,11 @@ export function useRealtimeSync(navigateTo: (href: string) => void): ConnectionS
       topics: [`designers/${designerId}/messages`, 'announcements'],
       onMessage: (_topic, payload) => handle(payload),
       onStatus: setStatus,
+      // Messages sent before the subscription was granted (page load) or while the connection was
+      // down never arrive: refresh what they would have refreshed.
+      onSubscribed: () => {
+        for (const queryKey of catchUpKeys()) void queryClient.invalidateQueries({ queryKey });
+      },
       // Spec §4: on close, check the profile; if the token is no longer valid, stop for good.
       onConnectionLost: async () => {
         try {
