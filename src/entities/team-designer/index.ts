@@ -16,3 +16,4 @@ export {
 } from './model/team-designer.schema';
 export { DesignerSelect, designerOptionLabel } from './ui/designer-select';
 export { teamDesignerSearchSchema, type TeamDesignerSearch } from './model/team-designer-search';
+export { DesignerLink } from './ui/designer-link';

@@ -11,10 +11,10 @@ import {
   resolvePeriod,
   teamBoardQueries,
 } from '@/entities/team-board';
-import { DesignerSelect } from '@/entities/team-designer';
+import { DesignerLink, DesignerSelect } from '@/entities/team-designer';
 import { formatCents, shanghaiDay, useKeptSearch, weekdayText } from '@/shared/lib';
 import { TableBodyStates } from '@/shared/ui';
-import { AnchorLink, ButtonLink } from '@/shared/ui/router-links';
+import { ButtonLink } from '@/shared/ui/router-links';
 
 const PATH = '/team-management/daily-detail';
 const parseSearch = (raw: unknown): DailyDetailSearch => {
@@ -83,9 +83,7 @@ export function TeamDailyDetailPage(): ReactElement {
                     {r.day} {weekdayText(r.day)}
                   </Table.Td>
                   <Table.Td>
-                    <AnchorLink to="/team-management/designers/detail/$id" params={{ id: r.designer_id }} size="sm">
-                      {r.designer_name}
-                    </AnchorLink>
+                    <DesignerLink designerId={r.designer_id} name={r.designer_name} />
                   </Table.Td>
                   <Table.Td ta="right">{r.received}</Table.Td>
                   <Table.Td ta="right">{r.completed}</Table.Td>

@@ -15,9 +15,10 @@ import {
   teamBoardQueries,
   type TeamBoard,
 } from '@/entities/team-board';
+import { DesignerLink } from '@/entities/team-designer';
 import { formatCents, shanghaiDay, shortDay, useKeptSearch } from '@/shared/lib';
 import { BarListChart, TrendChart } from '@/shared/ui/chart';
-import { AnchorLink, ButtonLink } from '@/shared/ui/router-links';
+import { ButtonLink } from '@/shared/ui/router-links';
 import { RANK_KEYS, RANK_TEXT, type RankKey, rankDesigners } from '../model/ranking';
 
 export const DASHBOARD_PATH = '/team-management/dashboard';
@@ -147,9 +148,7 @@ function Ranking({ board }: { board: TeamBoard }) {
                   <Table.Tr key={r.designer_id} data-designer-id={r.designer_id}>
                     <Table.Td>{i + 1}</Table.Td>
                     <Table.Td>
-                      <AnchorLink to="/team-management/designers/detail/$id" params={{ id: r.designer_id }} size="sm">
-                        {r.designer_name}
-                      </AnchorLink>
+                      <DesignerLink designerId={r.designer_id} name={r.designer_name} />
                     </Table.Td>
                     <Table.Td ta="right">{r.received}</Table.Td>
                     <Table.Td ta="right">{r.in_progress}</Table.Td>

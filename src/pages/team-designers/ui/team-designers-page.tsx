@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { rateText } from '@/entities/team-board';
-import { DESIGNER_TYPE_TEXT, ONLINE_TEXT, teamDesignerQueries, type TeamDesignerSearch, teamDesignerSearchSchema } from '@/entities/team-designer';
+import { DESIGNER_TYPE_TEXT, DesignerLink, ONLINE_TEXT, teamDesignerQueries, type TeamDesignerSearch, teamDesignerSearchSchema } from '@/entities/team-designer';
 import { compactParams, lenientParser, pageParams, useKeptPagedSearch } from '@/shared/lib';
 import { KeywordFilter, ListPager, TableBodyStates } from '@/shared/ui';
-import { AnchorLink } from '@/shared/ui/router-links';
+
 
 const PATH = '/team-management/designers';
 const PAGE_SIZE = 20;
@@ -68,9 +68,7 @@ export function TeamDesignersPage(): ReactElement {
                   onClick={() => open(d.designer_id)}
                 >
                   <Table.Td>
-                    <AnchorLink to="/team-management/designers/detail/$id" params={{ id: d.designer_id }} size="sm" onClick={(e) => e.stopPropagation()}>
-                      {d.designer_name}
-                    </AnchorLink>
+                    <DesignerLink designerId={d.designer_id} name={d.designer_name} onClick={(e) => e.stopPropagation()} />
                     <Text size="xs" c="dimmed" ff="monospace">
                       {d.designer_id}
                     </Text>

@@ -1,6 +1,7 @@
-import { Box, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Group, Text } from '@mantine/core';
 import { useId } from 'react';
 import { type BarItem, barWidths } from './bar-list';
+import { ChartDataTable } from './chart-data-table';
 
 export interface BarListChartProps {
   /** Shown above the bars and used as the figure's name. */
@@ -56,25 +57,12 @@ export function BarListChart({
               </Group>
             ))}
           </Box>
-          <VisuallyHidden>
-            <table>
-              <caption>{title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{categoryLabel}</th>
-                  <th scope="col">{valueLabel}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item.key}>
-                    <th scope="row">{item.label}</th>
-                    <td>{formatValue(item.value)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </VisuallyHidden>
+          <ChartDataTable
+            title={title}
+            categoryLabel={categoryLabel}
+            valueLabel={valueLabel}
+            rows={items.map((item) => ({ key: item.key, label: item.label, value: formatValue(item.value) }))}
+          />
         </>
       )}
     </Box>

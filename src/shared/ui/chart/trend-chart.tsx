@@ -1,6 +1,7 @@
-import { Box, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import { useId } from 'react';
 import { type ChartDatum, chartLayout, linePath, visibleLabelIndexes } from './chart-data';
+import { ChartDataTable } from './chart-data-table';
 
 export interface TrendChartProps {
   /** Shown above the chart and used as its accessible name. */
@@ -107,25 +108,12 @@ export function TrendChart({
         </svg>
       )}
       {data.length ? (
-        <VisuallyHidden>
-          <table>
-            <caption>{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{categoryLabel}</th>
-                <th scope="col">{valueLabel}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((d, i) => (
-                <tr key={i}>
-                  <th scope="row">{d.label}</th>
-                  <td>{formatValue(d.value)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </VisuallyHidden>
+        <ChartDataTable
+          title={title}
+          categoryLabel={categoryLabel}
+          valueLabel={valueLabel}
+          rows={data.map((d, i) => ({ key: String(i), label: d.label, value: formatValue(d.value) }))}
+        />
       ) : null}
     </Box>
   );
