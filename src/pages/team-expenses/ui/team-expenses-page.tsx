@@ -1,8 +1,8 @@
-import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
-import { periodLabel } from '@/entities/settlement';
+import { periodLabel, SETTLEMENT_STATUSES, SettlementStatusTag } from '@/entities/settlement';
 import { expenseSearchSchema, teamExpenseQueries } from '@/entities/team-expense';
 import { compactParams, formatCents, lenientParser, pageParams, useKeptPagedSearch } from '@/shared/lib';
 import { ListPager, TableBodyStates } from '@/shared/ui';
@@ -68,9 +68,7 @@ export function TeamExpensesPage(): ReactElement {
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4}>
-                      {s.status_counts.open ? <Badge variant="light" c="var(--mantine-color-text)" color="blue">结算中 {s.status_counts.open}</Badge> : null}
-                      {s.status_counts.confirmed ? <Badge variant="light" c="var(--mantine-color-text)" color="orange">已确认 {s.status_counts.confirmed}</Badge> : null}
-                      {s.status_counts.paid ? <Badge variant="light" c="var(--mantine-color-text)" color="teal">已发放 {s.status_counts.paid}</Badge> : null}
+                      {SETTLEMENT_STATUSES.map((status) => (s.status_counts[status] ? <SettlementStatusTag key={status} status={status} count={s.status_counts[status]} /> : null))}
                     </Group>
                   </Table.Td>
                 </Table.Tr>
