@@ -501,6 +501,7 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
     const groupKey = (o: OrderInput) => `${o.product_id}|${o.team_id ?? ''}`;
     const groups = new Map<string, Candidate[]>();
     const caps = new Map<number, number>();
+    const withoutLoad = new Set<number>();
     // One candidate query per team the orders name (usually just "no team"), over all their products.
     const productsByTeam = new Map<number | null, Set<number>>();
     for (const o of orders) {
@@ -514,17 +515,23 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
       for (const r of rows) {
         groups.get(`${r.product_id}|${team ?? ''}`)!.push(r);
         caps.set(r.id, Number(r.daily_capacity));
+        if (Number(r.has_load) === 0) withoutLoad.add(r.id);
       }
     }
     const ids = [...caps.keys()].sort((x, y) => x - y);
     const load = new Map<number, { today: number; last: string }>();
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
+    // A row to lock for every candidate: only those who never had one need it (a concurrent first
+    // assignment may have created it since; then nothing is inserted).
+    const missing = ids.filter((id) => withoutLoad.has(id));
+    for (let i = 0; i < missing.length; i += 500) {
       await trx
         .insertInto('designer_loads')
-        .values(chunk.map((designer_id) => ({ designer_id, day, assigned_today: 0, last_assigned_at: '' })))
+        .values(missing.slice(i, i + 500).map((designer_id) => ({ designer_id, day, assigned_today: 0, last_assigned_at: '' })))
         .onConflict((oc) => oc.column('designer_id').doNothing())
         .execute();
+    }
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
       let q = trx.selectFrom('designer_loads').select(['designer_id', 'day', 'assigned_today', 'last_assigned_at']).where('designer_id', 'in', chunk).orderBy('designer_id');
       if (dialect === 'postgres') q = q.forUpdate();
       for (const r of await q.execute()) load.set(r.designer_id, { today: r.day === day ? Number(r.assigned_today) : 0, last: r.last_assigned_at });
