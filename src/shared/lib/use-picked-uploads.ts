@@ -18,6 +18,12 @@ let sequence = 0;
  */
 export function usePickedUploads({ max, upload, onDropped }: Options) {
   const [files, setFiles] = useState<PickedFile[]>([]);
+  // The list as of the last change, so a second pick before the next render adds to the first.
+  const latest = useRef<PickedFile[]>([]);
+  const update = (change: (list: PickedFile[]) => PickedFile[]) => {
+    latest.current = change(latest.current);
+    setFiles(latest.current);
+  };
   const abort = useRef<AbortController | null>(null);
 
   useEffect(() => {
@@ -31,15 +37,15 @@ export function usePickedUploads({ max, upload, onDropped }: Options) {
       file: f,
       entry: { id: `picked-file-${++sequence}`, name: f.name, size: f.size, contentType: f.type, status: 'uploading' as const },
     }));
-    const { list, dropped } = addPicked(files, entries.map((e) => e.entry), max);
+    const { list, dropped } = addPicked(latest.current, entries.map((e) => e.entry), max);
     if (dropped) onDropped?.(dropped);
-    setFiles(list);
+    update(() => list);
     const accepted = new Set(list.map((f) => f.id));
     for (const { file, entry } of entries) {
       if (!accepted.has(entry.id)) continue;
       upload(file, abort.current?.signal).then(
-        (uploaded) => setFiles((l) => markPickedUploaded(l, entry.id, uploaded.key)),
-        () => setFiles((l) => markPickedFailed(l, entry.id)),
+        (uploaded) => update((l) => markPickedUploaded(l, entry.id, uploaded.key)),
+        () => update((l) => markPickedFailed(l, entry.id)),
       );
     }
   };
@@ -47,7 +53,7 @@ export function usePickedUploads({ max, upload, onDropped }: Options) {
   return {
     files,
     pick,
-    remove: (id: string) => setFiles((l) => removePicked(l, id)),
+    remove: (id: string) => update((l) => removePicked(l, id)),
     uploading: files.some((f) => f.status === 'uploading'),
   };
 }
