@@ -330,7 +330,12 @@ test.describe('team management', () => {
     await page.getByRole('table', { name: '团队费用' }).locator(`tr[data-statement-id="${statementId}"]`).click();
     await expect(page).toHaveURL(new RegExp(`/team-management/expenses/detail/${statementId}$`));
     const members = page.getByRole('table', { name: '成员结算' });
-    await expect(members.locator(`tr[data-designer-id="${designer.designer_id}"]`)).toBeVisible({ timeout: 15_000 });
+    const mine = members.locator(`tr[data-designer-id="${designer.designer_id}"]`);
+    await expect(mine).toBeVisible({ timeout: 15_000 });
+    // This period has not ended: its settlements cannot be confirmed yet, and the button says why.
+    const confirm = mine.getByRole('button', { name: /^确认结算/ });
+    await expect(confirm).toHaveAttribute('data-disabled', 'true');
+    await expect(confirm).toHaveAttribute('aria-description', '结算周期尚未结束');
     const screen = {
       gross: centsOf(await page.getByTestId('expense-gross').innerText()),
       deduction: 0 - centsOf(await page.getByTestId('expense-deduction').innerText()),
@@ -384,9 +389,14 @@ test.describe('team management', () => {
     await expect(confirm).toBeHidden();
     await expect(sameRow).toContainText('结算中');
 
+    // Another tab (or lead) confirms it while this dialog is open: this one is refused with the
+    // server's reason, the dialog closes and the row shows where the settlement is now.
     await sameRow.getByRole('button', { name: /^确认结算/ }).click();
+    const settlementId = await sameRow.getByRole('link').getAttribute('href').then((href) => Number(href!.split('/').pop()));
+    await okData(await api.post(`/api/settlements/${settlementId}/confirm`, { headers: authHeaders(lead.token) }));
     await page.getByRole('dialog', { name: '确认结算单' }).getByRole('button', { name: '确认结算' }).click();
     await expect(page.getByText('结算单已确认')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: '确认结算单' })).toBeHidden();
     await expect(sameRow).toContainText('已确认');
 
     await sameRow.getByRole('button', { name: /^标记已发放/ }).click();

@@ -46,7 +46,7 @@ export function SettleSettlementButton({ settlement }: Props) {
             <Button
               loading={mutation.isPending}
               data-autofocus
-              onClick={() => mutation.mutate({ id: settlement.settlement_id, action: step.action }, { onSuccess: () => setAsking(false) })}
+              onClick={() => mutation.mutate({ id: settlement.settlement_id, action: step.action }, { onSettled: () => setAsking(false) })}
             >
               {text.button}
             </Button>
