@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -40,6 +39,7 @@ import brokerPlugin from './plugins/broker.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin from './plugins/errors.js';
 import objectStorePlugin from './plugins/object-store.js';
+import securityHeaders from './plugins/security-headers.js';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -73,7 +73,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // A real OSS bucket: the SPA posts uploads to it and shows images from it (the local store is same-origin).
   const ossOrigins = [config.oss.host, config.oss.publicUrl].flatMap((u) => (u && config.oss.mode === 'aliyun' ? [new URL(u).origin] : []));
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

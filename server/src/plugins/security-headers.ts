@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * Helmet's security headers on every response. The middleware is built once: helmet() parses the
+ * CSP directives and computes every header value up front, so a request only copies them.
+ * (@fastify/helmet built it anew on every request, CSP parsing included: ~4% of a ticket list
+ * request's CPU in bench/tickets.) A handler may still override a header (the object store's own
+ * sandboxing CSP does).
+ */
+export default fp<HelmetOptions>(
+  async function securityHeaders(app: FastifyInstance, options) {
+    const apply = helmet(options);
+    app.addHook('onRequest', (request, reply, done) => {
+      apply(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
+    });
+  },
+  { name: 'security-headers' },
+);
