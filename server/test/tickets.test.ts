@@ -516,7 +516,16 @@ describe.each(dialects)('tickets (%s)', (dialect) => {
     it('a lead sees the team’s tickets and can narrow to one designer', async () => {
       const team = await list(lead, 'pageSize=100');
       expect(team.total).toBe(25);
-      expect(team.items.every((x) => x.designer_id === me.code && x.designer_name)).toBe(true);
+      const { real_name } = await t.db.selectFrom('designers').select('real_name').where('id', '=', me.id).executeTakeFirstOrThrow();
+      expect(real_name).not.toBe('');
+      expect(team.items.every((x) => x.designer_id === me.code && x.designer_name === real_name)).toBe(true);
+      // A designer without a real name shows the nickname.
+      await t.db.updateTable('designers').set({ real_name: '', nickname: '小昵称' }).where('id', '=', me.id).execute();
+      try {
+        expect((await list(lead, 'pageSize=5')).items.map((x) => x.designer_name)).toEqual(Array(5).fill('小昵称'));
+      } finally {
+        await t.db.updateTable('designers').set({ real_name, nickname: '' }).where('id', '=', me.id).execute();
+      }
       expect((await list(lead, `pageSize=100&designer_id=${me.code}`)).total).toBe(25);
       expect((await list(lead, `pageSize=100&designer_id=${lead.code}`)).total).toBe(0);
     });

@@ -128,15 +128,17 @@ const ITEM_COLUMNS = [
   'tickets.team_id',
   'tickets.designer_id',
   'tickets.current_allocation_id',
-  'designers.real_name',
-  'designers.nickname',
   'tickets.created_at',
   'tickets.updated_at',
 ] as const;
 
-/** Ticket rows with their designer's name; shop and product names come from catalog-names. */
+/**
+ * Ticket rows of a list. Names are added by toItems: shops and products from catalog-names, the
+ * designers' from one lookup of the page's distinct designers (a designer's own list has one; a
+ * join read the designer's wide row once per ticket).
+ */
 function itemQuery(db: Db) {
-  return db.selectFrom('tickets').leftJoin('designers', 'designers.id', 'tickets.designer_id').select(ITEM_COLUMNS);
+  return db.selectFrom('tickets').select(ITEM_COLUMNS);
 }
 
 interface ItemRow {
@@ -156,14 +158,15 @@ interface ItemRow {
   team_id: number | null;
   designer_id: number | null;
   current_allocation_id: number | null;
-  real_name: string | null;
-  nickname: string | null;
   created_at: string;
   updated_at: string;
 }
 
-function toItem(r: ItemRow, shops: Map<number, string>, products: Map<number, string>): TicketItem {
+type DesignerNames = Map<number, { real_name: string; nickname: string }>;
+
+function toItem(r: ItemRow, shops: Map<number, string>, products: Map<number, string>, designers: DesignerNames): TicketItem {
   const d = r.designer_id;
+  const who = d === null ? undefined : designers.get(d);
   return {
     ticket_id: r.id,
     order_no: r.order_no,
@@ -182,17 +185,28 @@ function toItem(r: ItemRow, shops: Map<number, string>, products: Map<number, st
     fee_cents: r.fee_cents,
     team_id: r.team_id,
     designer_id: d === null ? null : designerCode(d),
-    designer_name: d === null ? null : r.real_name || r.nickname || designerCode(d),
+    designer_name: d === null ? null : who?.real_name || who?.nickname || designerCode(d),
     allocation_id: r.current_allocation_id,
     created_at: r.created_at,
     updated_at: r.updated_at,
   };
 }
 
-async function toItems(db: Db, rows: ItemRow[]): Promise<TicketItem[]> {
+async function designerNames(db: Db, rows: ItemRow[]): Promise<DesignerNames> {
+  const ids = [...new Set(rows.flatMap((r) => (r.designer_id === null ? [] : [r.designer_id])))];
+  if (!ids.length) return new Map();
+  const found = await db.selectFrom('designers').select(['id', 'real_name', 'nickname']).where('id', 'in', ids).execute();
+  return new Map(found.map((x) => [x.id, x]));
+}
+
+async function toItems(db: Db, rows: ItemRow[], known?: DesignerNames): Promise<TicketItem[]> {
   if (!rows.length) return [];
-  const [shops, products] = await Promise.all([shopNames(db, rows.map((r) => r.shop_id)), productNames(db, rows.map((r) => r.product_id))]);
-  return rows.map((r) => toItem(r, shops, products));
+  const [shops, products, designers] = await Promise.all([
+    shopNames(db, rows.map((r) => r.shop_id)),
+    productNames(db, rows.map((r) => r.product_id)),
+    known ?? designerNames(db, rows),
+  ]);
+  return rows.map((r) => toItem(r, shops, products, designers));
 }
 
 export interface ListOptions {
@@ -239,7 +253,8 @@ export async function toItemFromRow(
   t: TicketRow,
   designer: { real_name: string; nickname: string } | null,
 ): Promise<TicketItem> {
-  const [item] = await toItems(db, [{ ...t, real_name: designer?.real_name ?? null, nickname: designer?.nickname ?? null }]);
+  const known: DesignerNames = new Map(designer && t.designer_id !== null ? [[t.designer_id, designer]] : []);
+  const [item] = await toItems(db, [t], known);
   return item!;
 }
 
