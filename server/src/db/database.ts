@@ -1,7 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  type TransactionSettings,
+} from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
@@ -46,9 +58,45 @@ export function openDatabase({ url, schema, poolSize = 10 }: OpenDbOptions): Ope
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
+  // How long a statement (and BEGIN IMMEDIATE) waits for another process's write lock before
+  // SQLITE_BUSY. The wait blocks this process's event loop: write transactions stay short.
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Every SQLite transaction begins IMMEDIATE: it takes the database's write lock at BEGIN, waiting
+ * for it on busy_timeout. Kysely's driver sends a plain (deferred) BEGIN, which takes the write
+ * lock only at the first write; when another process (API_WORKERS > 1, or a second instance on
+ * the same file) committed in between, that upgrade fails with SQLITE_BUSY at once, without
+ * waiting, because the transaction's snapshot is already stale. IMMEDIATE also makes a transaction
+ * exclusive among writers across processes, as it always was within one process (Kysely's SQLite
+ * driver has one connection): reads inside it see no other writer's commit before it ends, which
+ * the ticket service relies on (allocation ids after `sqlite_sequence`, conditional updates).
+ *
+ * A transaction begun `setAccessMode('read only')` stays deferred: it never writes, so it never
+ * upgrades, and it must not hold other processes' writers back while it reads (WAL gives it a
+ * snapshot either way).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection, settings?: TransactionSettings): Promise<void> {
+    const readOnly = settings?.accessMode === 'read only';
+    await connection.executeQuery(CompiledQuery.raw(readOnly ? 'begin deferred' : 'begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
 
 /** Prepared statements kept per SQL text (least recently used out beyond this many). */

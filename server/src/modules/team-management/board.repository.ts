@@ -79,7 +79,8 @@ export async function loadBoard(db: Db, dialect: Dialect, designerIds: number[],
   const end = shanghaiDayStart(addDays(to, 1));
   const dueEnd = now < end ? now : end;
 
-  const tx = dialect === 'postgres' ? db.transaction().setIsolationLevel('repeatable read') : db.transaction();
+  // SQLite: read only, so it begins deferred and holds no write lock (db/database.ts) while it reads.
+  const tx = dialect === 'postgres' ? db.transaction().setIsolationLevel('repeatable read') : db.transaction().setAccessMode('read only');
   return tx.execute(async (trx) => {
     if (dialect === 'postgres') await sql`set local jit = off`.execute(trx);
     return queryBoard(trx, designerIds, days, start, end, dueEnd, cells, extras);

@@ -377,7 +377,8 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
   /**
    * The id the next allocation row gets, read inside the writing transaction: PostgreSQL takes it
    * from the identity sequence; SQLite's AUTOINCREMENT would use sqlite_sequence + 1 (the
-   * transaction already holds the write lock, so nobody else takes it meanwhile).
+   * transaction holds the write lock from its BEGIN IMMEDIATE (db/database.ts), so nobody else
+   * takes it meanwhile, in this process or another worker on the same file).
    */
   function nextAllocationId() {
     return dialect === 'postgres'
@@ -572,7 +573,10 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
     return picks;
   }
 
-  /** `n` allocation ids, taken now (PostgreSQL: the identity sequence; SQLite: after sqlite_sequence, under the write lock). */
+  /**
+   * `n` allocation ids, taken now (PostgreSQL: the identity sequence; SQLite: after sqlite_sequence,
+   * under the write lock the transaction took at BEGIN IMMEDIATE, which holds across processes).
+   */
   async function allocationIds(trx: Trx, n: number): Promise<number[]> {
     if (!n) return [];
     if (dialect === 'postgres') {
