@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -9,6 +10,13 @@ const boolish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+/** API_WORKERS: a number of processes, or `auto` (one per CPU the process may use). */
+export const MAX_API_WORKERS = 64;
+const workerCount = z
+  .string()
+  .trim()
+  .refine((v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_API_WORKERS), `an integer from 1 to ${MAX_API_WORKERS}, or auto`);
+
 const envSchema = z.object({
   NODE_ENV: z.string().default('production'),
   HOST: z.string().default('0.0.0.0'),
@@ -17,6 +25,9 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   MQTT_URL: z.string().optional(),
   MQTT_PUBLIC_URL: z.string().optional(),
+  // Processes serving the API on this machine (server/src/cluster.ts); set by the primary: a worker's index.
+  API_WORKERS: workerCount.optional(),
+  API_WORKER_INDEX: z.coerce.number().int().min(0).max(MAX_API_WORKERS - 1).optional(),
   SEED_DEMO: boolish.default(true),
   SMS_SENDER: z.enum(['log']).default('log'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -52,6 +63,13 @@ export interface AppConfig {
   databaseUrl: string;
   mqttUrl?: string;
   mqttPublicUrl?: string;
+  /**
+   * API processes on this machine (API_WORKERS, `auto` resolved): 1 serves from this process; more
+   * run a cluster primary and that many workers (server/src/cluster.ts), which needs `mqttUrl`.
+   */
+  apiWorkers: number;
+  /** In a worker process of the cluster: its index (0 runs the once-per-deployment jobs). */
+  workerIndex?: number;
   seedDemo: boolean;
   smsSender: 'log';
   logLevel: string;
@@ -121,6 +139,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   }
   const e = parsed.data;
   const dataDir = path.resolve(root, e.DATA_DIR);
+  const apiWorkers = resolveWorkerCount(e.API_WORKERS);
+  if (apiWorkers > 1 && !e.MQTT_URL) {
+    throw new Error(
+      [
+        'Invalid environment:',
+        `  API_WORKERS: ${apiWorkers} worker processes need an external MQTT broker (set MQTT_URL): the embedded broker lives in one process, so a browser connected to one worker would miss the messages another worker publishes.`,
+        `  API_WORKERS：${apiWorkers} 个工作进程需要外部 MQTT 服务（请设置 MQTT_URL）：内置消息服务只在一个进程里，连到某个工作进程的浏览器会收不到其他工作进程发布的消息。`,
+      ].join('\n'),
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -129,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'app.db')}`,
     mqttUrl: e.MQTT_URL,
     mqttPublicUrl: e.MQTT_PUBLIC_URL,
+    apiWorkers,
+    workerIndex: e.API_WORKER_INDEX,
     seedDemo: e.SEED_DEMO,
     smsSender: e.SMS_SENDER,
     logLevel: e.LOG_LEVEL,
@@ -150,6 +180,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     },
     oss: ossConfig(e, dataDir),
   };
+}
+
+function resolveWorkerCount(value: string | undefined): number {
+  if (value === undefined) return 1;
+  if (value === 'auto') return Math.min(MAX_API_WORKERS, os.availableParallelism());
+  return Number(value);
 }
 
 function ossConfig(e: z.infer<typeof envSchema>, dataDir: string): OssConfig {
