@@ -1,44 +1,128 @@
 import { buildApp } from './app.js';
-import { loadConfig } from './config/env.js';
+import { WorkerPool } from './cluster.js';
+import { type AppConfig, loadConfig } from './config/env.js';
+import { migrateToLatest, openDatabase } from './db/database.js';
 import { seedDemoIfEmpty } from './db/seed.js';
 
-const config = loadConfig();
-const app = await buildApp({ config });
-
-if (config.seedDemo) {
-  const seeded = await seedDemoIfEmpty(app.db);
-  if (seeded) app.log.info('demo data seeded');
+let config: AppConfig;
+try {
+  config = loadConfig();
+} catch (err) {
+  process.stderr.write(`配置有误，服务未启动 / Invalid configuration, the server did not start:\n${(err as Error).message}\n`);
+  process.exit(1);
 }
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info(`${signal} received: finishing in-flight requests and closing`);
-  const timer = setTimeout(() => {
-    app.log.error('shutdown took longer than 10 s, exiting');
+if (config.apiWorkers > 1) await runWorkers(config);
+else await runSingle(config);
+
+/** API_WORKERS=1: everything in this process. */
+async function runSingle(config: AppConfig) {
+  const app = await buildApp({ config });
+
+  if (config.seedDemo) {
+    const seeded = await seedDemoIfEmpty(app.db);
+    if (seeded) app.log.info('demo data seeded');
+  }
+
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing in-flight requests and closing`);
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s, exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    await app.close();
+    process.exit(0);
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  printBanner(config, address && typeof address === 'object' ? address.port : config.port);
+}
+
+/**
+ * API_WORKERS > 1: this process is the cluster primary (cluster.ts). It prepares the database once
+ * (migrations, demo data), then forks the workers, which serve on the shared port, and prints the
+ * banner when all of them listen.
+ */
+async function runWorkers(config: AppConfig) {
+  const log = primaryLog(config.logLevel);
+
+  const opened = openDatabase({ url: config.databaseUrl });
+  try {
+    const applied = await migrateToLatest(opened.db);
+    if (applied.length) log.info(`database migrated: ${applied.join(', ')}`);
+    if (config.seedDemo && (await seedDemoIfEmpty(opened.db))) log.info('demo data seeded');
+  } finally {
+    await opened.close();
+  }
+
+  // The local object store signs uploads with a secret that is random per start unless set: the
+  // workers must share one, or an upload signed by one worker is refused by another.
+  const env: Record<string, string> = config.oss.mode === 'local' ? { LOCAL_OSS_SECRET: config.oss.accessKeySecret } : {};
+  const pool = new WorkerPool({
+    count: config.apiWorkers,
+    env,
+    log,
+    onGiveUp: () => {
+      process.stderr.write('工作进程反复异常退出，服务已停止 / Workers keep dying: the server stopped\n');
+      process.exit(1);
+    },
+  });
+
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    log.info(`${signal} received: closing the workers`);
+    const clean = await pool.close();
+    process.exit(clean ? 0 : 1);
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  let port: number;
+  try {
+    port = await pool.start();
+  } catch (err) {
+    if (closing) return; // a signal came first: shutdown() exits
+    process.stderr.write(`工作进程无法启动，服务已停止 / The workers could not start: ${(err as Error).message}\n`);
     process.exit(1);
-  }, 10_000);
-  timer.unref();
-  await app.close();
-  process.exit(0);
+  }
+  log.info(`${config.apiWorkers} workers listening on port ${port}`);
+  printBanner(config, port, config.apiWorkers);
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ host: config.host, port: config.port });
-const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
-const address = `http://${shown}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}`;
-const logins = config.seedDemo
-  ? [
-      '演示账号（密码均为 Demo@2026）:',
-      '  13800000000  团队负责人',
-      '  13800000001  设计师',
-      '  13800000002  兼职设计师（类型2）',
-      '  13800000003  兼职设计师（类型3）',
-      '  13800000004  新设计师（引导进行中）',
-    ].join('\n')
-  : '';
-process.stdout.write(
-  `\n设计师工作台已启动 / Designer work platform is running\n  ${address}\n  API docs: ${address}/api/docs\n${logins}\n\n`,
-);
+function printBanner(config: AppConfig, port: number, workers = 1) {
+  const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  const address = `http://${shown}:${port}`;
+  const logins = config.seedDemo
+    ? [
+        '演示账号（密码均为 Demo@2026）:',
+        '  13800000000  团队负责人',
+        '  13800000001  设计师',
+        '  13800000002  兼职设计师（类型2）',
+        '  13800000003  兼职设计师（类型3）',
+        '  13800000004  新设计师（引导进行中）',
+      ].join('\n')
+    : '';
+  const processes = workers > 1 ? `  ${workers} 个工作进程 / ${workers} worker processes\n` : '';
+  process.stdout.write(
+    `\n设计师工作台已启动 / Designer work platform is running\n  ${address}\n  API docs: ${address}/api/docs\n${processes}${logins}\n\n`,
+  );
+}
+
+/** The primary's log lines, in the shape of the workers' (pino JSON: level, time, pid, msg). */
+function primaryLog(level: string) {
+  const levels: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+  const min = levels[level] ?? 30;
+  const line = (n: number) => (msg: string) => {
+    if (n >= min) process.stdout.write(`${JSON.stringify({ level: n, time: Date.now(), pid: process.pid, role: 'primary', msg })}\n`);
+  };
+  return { info: line(30), warn: line(40), error: line(50) };
+}

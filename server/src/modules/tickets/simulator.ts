@@ -5,7 +5,8 @@ import { demoOrder, newOrderNo, pick } from './demo-orders.js';
 /**
  * The demo order simulator: SIMULATOR_RATE_PER_MIN new orders a minute through the same ingestion
  * service as the integration API (so they are system-assigned or land in the hall, with messages).
- * Off (0) by default and in tests. Each API instance runs its own when enabled.
+ * Off (0) by default and in tests. Each API instance runs its own when enabled; of the worker
+ * processes of one instance (API_WORKERS, cluster.ts) only worker 0 does.
  */
 export function registerSimulator(app: FastifyInstance, ratePerMin: number): void {
   if (!(ratePerMin > 0)) return;
