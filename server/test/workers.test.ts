@@ -17,6 +17,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAKEN_MESSAGE } from '../src/modules/tickets/ticket.service.js';
 import { DEMO, DEMO_PASSWORD } from './support/harness.js';
+import { multipartBody, type UploadSignature, uploadFields } from './support/multipart.js';
 import { freshOrderNo } from './support/tickets.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -161,6 +162,7 @@ interface Reply {
   status: number;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response fields are read ad hoc
   json: { code: number; success: boolean; message: string; data: any };
+  body: string;
 }
 
 /** One HTTP connection of its own, kept open after its responses (so /proc can tell who holds it). */
@@ -170,8 +172,12 @@ class Connection {
 
   constructor(private readonly port: number) {}
 
-  request(method: string, url: string, opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
-    const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  request(
+    method: string,
+    url: string,
+    opts: { body?: unknown; raw?: { payload: Buffer; headers: Record<string, string> }; token?: string; headers?: Record<string, string> } = {},
+  ): Promise<Reply> {
+    const payload = opts.raw?.payload ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
     return new Promise((resolve, reject) => {
       const req = http.request(
         {
@@ -182,6 +188,7 @@ class Connection {
           agent: this.agent,
           headers: {
             ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}),
+            ...opts.raw?.headers,
             ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
             ...opts.headers,
           },
@@ -190,11 +197,9 @@ class Connection {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => {
-            try {
-              resolve({ status: res.statusCode!, json: JSON.parse(Buffer.concat(chunks).toString()) as Reply['json'] });
-            } catch (err) {
-              reject(err as Error);
-            }
+            const body = Buffer.concat(chunks).toString();
+            const json = (res.headers['content-type'] ?? '').startsWith('application/json') ? (JSON.parse(body) as Reply['json']) : (null as never);
+            resolve({ status: res.statusCode!, json, body });
           });
         },
       );
@@ -319,6 +324,27 @@ describe.skipIf(!EXTERNAL_MQTT_URL)(title, () => {
     }
     const owners = heldBy(conns);
     expect(new Set(owners)).toEqual(new Set(workers));
+    closeAll(conns);
+  });
+
+  it('an upload signed by one worker is accepted by the other (they share the local store secret)', async () => {
+    const token = await login(DEMO.designer);
+    const conns = connections(2);
+    const signatures: UploadSignature[] = [];
+    for (const c of conns) {
+      const res = await c.request('GET', '/api/oss/get-signature?source=attachment', { token });
+      expect(res.status, res.body).toBe(200);
+      signatures.push(res.json.data as UploadSignature);
+    }
+    const [signer, uploader] = heldBy(conns);
+    expect(signer).not.toBe(uploader);
+    // Signed on the first connection's worker, sent through the second's.
+    const sig = signatures[0]!;
+    const key = `${sig.dir}notes.txt`;
+    const form = multipartBody([...uploadFields(sig, key), ['file', { filename: 'notes.txt', content: '多进程上传', contentType: 'text/plain' }]]);
+    const res = await conns[1]!.request('POST', '/oss', { raw: form });
+    expect(res.status, res.body).toBe(204);
+    expect(heldBy([conns[1]!])).toEqual([uploader]);
     closeAll(conns);
   });
 
