@@ -16,13 +16,14 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import type { ServerReady } from './server.js';
+import type { ParentMessage, ServerReady, WorkersMessage } from './server.js';
 
 function argValue(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -40,6 +41,16 @@ const ORDERS = Number(argValue('--orders')) || 10_000;
 const BATCH_SIZE = Number(argValue('--batch-size')) || 100;
 const BATCH_CONCURRENCY = Number(argValue('--batch-concurrency')) || 4;
 const pgArg = argValue('--pg');
+/**
+ * `--workers 2` (default) or `--workers 2,4`: the reads run again against the production worker pool
+ * (API_WORKERS) of that many processes on the same database; `--workers 0` skips it. Workers need
+ * an external broker: `--mqtt <url>`, else MQTT_URL / TEST_MQTT_URL, else a broker on 127.0.0.1:1883.
+ */
+const WORKER_COUNTS = (argValue('--workers') ?? '2')
+  .split(',')
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 1);
+const mqttArg = argValue('--mqtt');
 /** `--scenarios list1,list50,…`: run only these (in this order); for investigations. */
 const ONLY = argValue('--scenarios')?.split(',').filter(Boolean);
 /** `--identity`: ask for uncompressed responses (default: fetch's gzip/deflate/br, like a browser). */
@@ -107,17 +118,17 @@ async function readLoad(name: string, base: string, seconds: number, next: () =>
   // With a callback autocannon hands back the running instance (its events, stop()).
   const instance = autocannon(
     {
-    url: base,
-    connections: CONCURRENCY,
-    duration: 3_600,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (req) => {
-          const { path: p, token } = next();
-          const headers: Record<string, string> = { 'accept-encoding': IDENTITY ? 'identity' : 'gzip, deflate, br' };
-          if (token) headers.authorization = `Bearer ${token}`;
-          return { ...req, path: p, headers };
+      url: base,
+      connections: CONCURRENCY,
+      duration: 3_600,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (req) => {
+            const { path: p, token } = next();
+            const headers: Record<string, string> = { 'accept-encoding': IDENTITY ? 'identity' : 'gzip, deflate, br' };
+            if (token) headers.authorization = `Bearer ${token}`;
+            return { ...req, path: p, headers };
           },
         },
       ],
@@ -125,29 +136,29 @@ async function readLoad(name: string, base: string, seconds: number, next: () =>
     () => finished(),
   );
   instance.on('response', (client, statusCode, _bytes, responseTime) => {
-      const now = performance.now();
-      if (answered.size < CONCURRENCY) {
-        answered.add(client);
-        if (answered.size === CONCURRENCY) {
-          measureFrom = now + WARMUP_S * 1000;
-          measureTo = measureFrom + seconds * 1000;
-        }
-        return;
+    const now = performance.now();
+    if (answered.size < CONCURRENCY) {
+      answered.add(client);
+      if (answered.size === CONCURRENCY) {
+        measureFrom = now + WARMUP_S * 1000;
+        measureTo = measureFrom + seconds * 1000;
       }
-      if (now - responseTime < measureFrom) return;
-      if (now >= measureTo) {
-        instance.stop();
-        return;
-      }
-      if (!latencies.length) cpu0 = process.cpuUsage();
-      latencies.push(responseTime);
-      statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
-      if (statusCode !== 200) errors++;
+      return;
+    }
+    if (now - responseTime < measureFrom) return;
+    if (now >= measureTo) {
+      instance.stop();
+      return;
+    }
+    if (!latencies.length) cpu0 = process.cpuUsage();
+    latencies.push(responseTime);
+    statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+    if (statusCode !== 200) errors++;
   });
   instance.on('reqError', () => {
-      if (performance.now() < measureFrom) return;
-      errors++;
-      statuses.set(0, (statuses.get(0) ?? 0) + 1);
+    if (performance.now() < measureFrom) return;
+    errors++;
+    statuses.set(0, (statuses.get(0) ?? 0) + 1);
   });
   // A server that never answers some connection would keep the warm-up open forever.
   const guard = setTimeout(() => instance.stop(), (60 + seconds) * 1000);
@@ -171,6 +182,9 @@ function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
+
+/** The scenarios that only read (the ones a worker pool runs). */
+const READ_KEYS = ['list1', 'list50', 'listKw', 'detail', 'counts', 'leadList'];
 
 interface Scenario {
   key: string;
@@ -215,6 +229,56 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
   return { child, ready };
 }
 
+/** Asks the bench child to start the worker pool; resolves with its port. */
+async function startWorkers(child: ChildProcess, count: number, mqttUrl: string): Promise<number> {
+  const answer = new Promise<WorkersMessage>((resolve) => {
+    const on = (m: WorkersMessage) => {
+      if (m.type === 'workers-ready' || m.type === 'workers-failed') {
+        child.off('message', on);
+        resolve(m);
+      }
+    };
+    child.on('message', on);
+  });
+  child.send({ type: 'workers', count, mqttUrl } satisfies ParentMessage);
+  const m = await answer;
+  if (m.type !== 'workers-ready') throw new Error(`the worker pool did not start: ${m.type === 'workers-failed' ? m.error : m.type}`);
+  return m.port;
+}
+
+async function stopWorkers(child: ChildProcess): Promise<void> {
+  const stopped = new Promise<void>((resolve) => {
+    const on = (m: WorkersMessage) => {
+      if (m.type !== 'workers-stopped') return;
+      child.off('message', on);
+      resolve();
+    };
+    child.on('message', on);
+  });
+  child.send({ type: 'workers-stop' } satisfies ParentMessage);
+  await stopped;
+}
+
+/** The broker the worker pools use, or undefined (their runs are skipped) when none answers. */
+async function findBroker(): Promise<string | undefined> {
+  const url = mqttArg || process.env.MQTT_URL || process.env.TEST_MQTT_URL || 'mqtt://127.0.0.1:1883';
+  const u = new URL(url);
+  const reachable = await new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host: u.hostname, port: Number(u.port || 1883) });
+    socket.setTimeout(2_000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
+  return reachable ? url : undefined;
+}
+
 async function stopServer(child: ChildProcess) {
   if (child.exitCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -224,8 +288,16 @@ async function stopServer(child: ChildProcess) {
   clearTimeout(timer);
 }
 
-async function runScenarios(ready: ServerReady, dialect: string): Promise<{ results: Map<string, Result>; assigned: Record<string, number> }> {
-  const base = `http://127.0.0.1:${ready.port}`;
+/**
+ * The scenarios against one server: the in-process app (`port` unset) or a worker pool on the same
+ * database (`port` of the pool; reads only, the bare route stays the child's own).
+ */
+async function runScenarios(
+  ready: ServerReady,
+  dialect: string,
+  pool?: { port: number },
+): Promise<{ results: Map<string, Result>; assigned: Record<string, number> }> {
+  const base = `http://127.0.0.1:${pool?.port ?? ready.port}`;
   const bare = `http://127.0.0.1:${ready.barePort}`;
   const d = ready.designers;
   // The i-th request of a scenario: which designer (all 50 heavy designers in turn) and what it asks.
@@ -258,7 +330,7 @@ async function runScenarios(ready: ServerReady, dialect: string): Promise<{ resu
   process.stdout.write(`(list page: content-encoding ${probe.headers.get('content-encoding') ?? 'none'}, ${probeBytes} bytes${wire && Number(wire) !== probeBytes ? `, ${wire} on the wire` : ''}) `);
 
   const results = new Map<string, Result>();
-  const order = ONLY ?? SCENARIOS.map((s) => s.key);
+  const order = (ONLY ?? SCENARIOS.map((s) => s.key)).filter((k) => !pool || READ_KEYS.includes(k));
   for (const key of order) {
     const read = reads[key];
     const s = SCENARIOS.find((x) => x.key === key);
@@ -267,7 +339,10 @@ async function runScenarios(ready: ServerReady, dialect: string): Promise<{ resu
     results.set(key, await readLoad(s.label, read.base, DURATION_S, () => read.next(i++)));
     process.stdout.write('.');
   }
-  if (ONLY && !ONLY.includes('ingest') && !ONLY.includes('ingestBatch')) return { results, assigned: {} };
+  if (pool || (ONLY && !ONLY.includes('ingest') && !ONLY.includes('ingestBatch'))) {
+    process.stdout.write('\n');
+    return { results, assigned: {} };
+  }
 
   const run = randomBytes(3).toString('hex').toUpperCase();
   let assigned = 0;
@@ -410,6 +485,12 @@ async function main() {
       'The list runs as one of 50 designers holding ~2,000 tickets each (filtered status=0: ~1,350 rows, so page 50 exists).\n' +
       (IDENTITY ? 'Responses uncompressed (--identity).\n' : 'Reads send accept-encoding gzip, deflate, br, as a browser does; --identity turns compression off.\n'),
   );
+  const mqttUrl = WORKER_COUNTS.length ? await findBroker() : undefined;
+  if (WORKER_COUNTS.length && !mqttUrl) {
+    console.log('Worker pools skipped: they need an external MQTT broker (--mqtt <url>, MQTT_URL or TEST_MQTT_URL; none answered).\n');
+  } else if (mqttUrl) {
+    console.log(`The reads run again on ${WORKER_COUNTS.join(' and ')} worker processes (API_WORKERS; broker ${mqttUrl}).\n`);
+  }
   const runs: DialectRun[] = [];
   const dialects: { name: string; setup: () => Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> }[] = [
     {
@@ -467,6 +548,14 @@ async function main() {
         process.stdout.write(`${d.name}: measuring `);
         const { results, assigned } = await runScenarios(ready, d.name === 'SQLite' ? 'sqlite' : 'pg');
         runs.push({ dialect: d.name, ready, results, assigned });
+        for (const count of mqttUrl ? WORKER_COUNTS : []) {
+          process.stdout.write(`${d.name}, ${count} worker processes: starting… `);
+          const port = await startWorkers(child, count, mqttUrl!);
+          process.stdout.write('measuring ');
+          const pooled = await runScenarios(ready, d.name === 'SQLite' ? 'sqlite' : 'pg', { port });
+          runs.push({ dialect: `${d.name} ×${count}`, ready, results: pooled.results, assigned: {} });
+          await stopWorkers(child);
+        }
       } finally {
         await stopServer(child);
         childCurrent = undefined;

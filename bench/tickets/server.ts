@@ -1,10 +1,13 @@
 /**
  * Child process of the ticket bench (run.ts): builds the real app on the given database, seeds the
  * bulk data, listens on 127.0.0.1, and also serves a bare Fastify JSON route for comparison. Talks
- * to the parent over IPC: sends `ready` with ports and tokens, closes on `stop`.
+ * to the parent over IPC: sends `ready` with ports and tokens, closes on `stop`. On `workers` it
+ * also starts the production worker pool (server/src/cluster.ts, API_WORKERS) on the same database
+ * and answers `workers-ready` with its port; `workers-stop` closes the pool.
  */
 import Fastify from 'fastify';
 import { buildApp } from '../../server/src/app.js';
+import { forkWorkers, type StartedWorkers } from '../../server/src/cluster.js';
 import { loadConfig } from '../../server/src/config/env.js';
 import { createSession } from '../../server/src/modules/auth/session.repository.js';
 import { seedBench } from './seed.js';
@@ -22,6 +25,32 @@ export interface ServerReady {
 }
 
 export const BENCH_API_KEY = 'bench-integration-key';
+
+export type ParentMessage = { type: 'stop' } | { type: 'workers'; count: number; mqttUrl: string } | { type: 'workers-stop' };
+export type WorkersMessage = { type: 'workers-ready'; port: number } | { type: 'workers-failed'; error: string } | { type: 'workers-stopped' };
+
+/** The worker processes' environment: the same database and settings as the in-process app. */
+function workerEnv(count: number, mqttUrl: string): Record<string, string> {
+  const url = process.env.BENCH_DATABASE_URL!;
+  const schema = process.env.BENCH_DB_SCHEMA;
+  // Workers configure themselves from the environment alone: a PostgreSQL schema rides in the URL.
+  const databaseUrl = schema ? `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}` : url;
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: process.env.BENCH_DATA_DIR!,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: process.env.BENCH_LOG ?? 'silent',
+    SEED_DEMO: 'false',
+    SMS_SENDER: 'log',
+    WEB_DIST: `${process.env.BENCH_DATA_DIR}/no-web-build`,
+    INTEGRATION_API_KEY: BENCH_API_KEY,
+    SIMULATOR_RATE_PER_MIN: '0',
+    API_WORKERS: String(count),
+    MQTT_URL: mqttUrl,
+  };
+}
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL!;
@@ -71,9 +100,25 @@ async function main() {
     apiKey: BENCH_API_KEY,
   };
   process.send!(ready);
-  process.on('message', (m: { type?: string }) => {
-    if (m.type !== 'stop') return;
-    void Promise.all([app.close(), bare.close()]).finally(() => process.exit(0));
+  let pool: StartedWorkers | undefined;
+  process.on('message', (m: ParentMessage) => {
+    const reply = (msg: WorkersMessage) => process.send!(msg);
+    if (m.type === 'workers') {
+      forkWorkers({ count: m.count, env: workerEnv(m.count, m.mqttUrl) }).then(
+        (started) => {
+          pool = started;
+          reply({ type: 'workers-ready', port: started.port });
+        },
+        (err: unknown) => reply({ type: 'workers-failed', error: String(err) }),
+      );
+    } else if (m.type === 'workers-stop') {
+      void (pool?.close() ?? Promise.resolve()).then(() => {
+        pool = undefined;
+        reply({ type: 'workers-stopped' });
+      });
+    } else if (m.type === 'stop') {
+      void Promise.all([app.close(), bare.close(), pool?.close()]).finally(() => process.exit(0));
+    }
   });
   process.on('disconnect', () => process.exit(0));
 }
