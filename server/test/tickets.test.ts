@@ -523,6 +523,8 @@ describe.each(dialects)('tickets (%s)', (dialect) => {
       await t.db.updateTable('designers').set({ real_name: '', nickname: '小昵称' }).where('id', '=', me.id).execute();
       try {
         expect((await list(lead, 'pageSize=5')).items.map((x) => x.designer_name)).toEqual(Array(5).fill('小昵称'));
+        // The designer's own list names them from this request's session lookup: also current.
+        expect((await list(me, 'pageSize=5')).items.map((x) => x.designer_name)).toEqual(Array(5).fill('小昵称'));
       } finally {
         await t.db.updateTable('designers').set({ real_name, nickname: '' }).where('id', '=', me.id).execute();
       }

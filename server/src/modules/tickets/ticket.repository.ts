@@ -192,11 +192,12 @@ function toItem(r: ItemRow, shops: Map<number, string>, products: Map<number, st
   };
 }
 
-async function designerNames(db: Db, rows: ItemRow[]): Promise<DesignerNames> {
-  const ids = [...new Set(rows.flatMap((r) => (r.designer_id === null ? [] : [r.designer_id])))];
-  if (!ids.length) return new Map();
+/** The names of the rows' designers: those in `known`, the others looked up. */
+async function designerNames(db: Db, rows: ItemRow[], known?: DesignerNames): Promise<DesignerNames> {
+  const ids = [...new Set(rows.flatMap((r) => (r.designer_id === null || known?.has(r.designer_id) ? [] : [r.designer_id])))];
+  if (!ids.length) return known ?? new Map();
   const found = await db.selectFrom('designers').select(['id', 'real_name', 'nickname']).where('id', 'in', ids).execute();
-  return new Map(found.map((x) => [x.id, x]));
+  return new Map([...(known ?? []), ...found.map((x) => [x.id, x] as const)]);
 }
 
 async function toItems(db: Db, rows: ItemRow[], known?: DesignerNames): Promise<TicketItem[]> {
@@ -204,7 +205,7 @@ async function toItems(db: Db, rows: ItemRow[], known?: DesignerNames): Promise<
   const [shops, products, designers] = await Promise.all([
     shopNames(db, rows.map((r) => r.shop_id)),
     productNames(db, rows.map((r) => r.product_id)),
-    known ?? designerNames(db, rows),
+    designerNames(db, rows, known),
   ]);
   return rows.map((r) => toItem(r, shops, products, designers));
 }
@@ -217,6 +218,11 @@ export interface ListOptions {
   page: number;
   pageSize: number;
   now: string;
+  /**
+   * Designers whose names the caller has already read (the signed-in designer, from the session
+   * lookup of this request): a designer's own list then needs no name lookup at all.
+   */
+  knownDesigners?: readonly Pick<Designer, 'id' | 'real_name' | 'nickname'>[];
 }
 
 /**
@@ -244,7 +250,8 @@ export async function listTickets(db: Db, o: ListOptions): Promise<{ items: Tick
     const c = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     total = Number(c.n);
   }
-  return { items: await toItems(db, rows), total };
+  const known: DesignerNames | undefined = o.knownDesigners && new Map(o.knownDesigners.map((d) => [d.id, d]));
+  return { items: await toItems(db, rows, known), total };
 }
 
 /** The list item of a ticket row whose designer is known (names from the catalog cache). */

@@ -74,6 +74,7 @@ export default async function ticketRoutes(app: FastifyInstance) {
         page: q.page,
         pageSize: q.pageSize,
         now: nowIso(),
+        knownDesigners: [me],
       });
       return ok({ items, total, page: q.page, pageSize: q.pageSize }, '获取成功');
     },
