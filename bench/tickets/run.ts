@@ -51,6 +51,8 @@ const WORKER_COUNTS = (argValue('--workers') ?? '2')
   .map(Number)
   .filter((n) => Number.isInteger(n) && n > 1);
 const mqttArg = argValue('--mqtt');
+/** `--dialects pg` or `--dialects sqlite`: run only these databases (default both, PostgreSQL when a URL is known). */
+const DIALECTS = (argValue('--dialects') ?? 'sqlite,pg').split(',');
 /** `--scenarios list1,list50,…`: run only these (in this order); for investigations. */
 const ONLY = argValue('--scenarios')?.split(',').filter(Boolean);
 /** `--identity`: ask for uncompressed responses (default: fetch's gzip/deflate/br, like a browser). */
@@ -504,7 +506,8 @@ async function main() {
       },
     },
   ];
-  if (PG_URL) {
+  if (!DIALECTS.includes('sqlite')) dialects.pop();
+  if (PG_URL && DIALECTS.includes('pg')) {
     dialects.push({
       name: 'PostgreSQL',
       setup: async () => {
