@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -44,6 +45,7 @@ export function openDatabase({ url, schema, poolSize = 10 }: OpenDbOptions): Ope
       max: poolSize,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    pool.on('connect', preparedStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -97,6 +99,38 @@ class ImmediateSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.#config);
   }
+}
+
+/**
+ * PostgreSQL plans every unnamed statement anew: for a ticket list that is as much of the server's
+ * work as running it. Each connection names its queries by their SQL text instead, so the server
+ * parses and plans a text once per connection (then, after five runs, settles on a generic plan
+ * when that costs no more than the custom ones: plan_cache_mode auto). Kysely compiles a query shape
+ * to one text with the values as parameters, so the texts are few. Only plain DML is named:
+ * transaction control and other utility statements go unnamed as before.
+ */
+function preparedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (config: unknown, values?: unknown) => Promise<unknown>;
+  // Texts this connection runs unnamed: their prepared form went stale (below).
+  const unnamed = new Set<string>();
+  (client as { query: unknown }).query = (config: unknown, values?: unknown) => {
+    if (typeof config !== 'string' || !Array.isArray(values) || !NAMEABLE.test(config) || unnamed.has(config)) return query(config, values);
+    return query({ name: statementName(config), text: config, values }).catch((err: unknown) => {
+      // A migration run by another instance changed a table under a prepared `select *`-like
+      // statement: PostgreSQL refuses to run it ("cached plan must not change result type"). Run
+      // it unnamed from now on (inside a transaction the transaction has already failed).
+      if ((err as { code?: string }).code !== '0A000') throw err;
+      unnamed.add(config);
+      return query(config, values);
+    });
+  };
+}
+
+const NAMEABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/** A statement's name: a digest of its text (PostgreSQL names are at most 63 bytes). */
+function statementName(text: string): string {
+  return `k${createHash('sha1').update(text).digest('base64url')}`;
 }
 
 /** Prepared statements kept per SQL text (least recently used out beyond this many). */
