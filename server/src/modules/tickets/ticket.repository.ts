@@ -137,9 +137,20 @@ const ITEM_COLUMNS = [
  * designers' from one lookup of the page's distinct designers (a designer's own list has one; a
  * join read the designer's wide row once per ticket).
  */
-function itemQuery(db: Db) {
+function itemQuery(db: Db): ItemQuery {
+  // Builders are immutable: the column references are parsed once per database (or transaction).
+  let q = itemQueries.get(db);
+  if (!q) {
+    q = buildItemQuery(db);
+    itemQueries.set(db, q);
+  }
+  return q;
+}
+function buildItemQuery(db: Db) {
   return db.selectFrom('tickets').select(ITEM_COLUMNS);
 }
+type ItemQuery = ReturnType<typeof buildItemQuery>;
+const itemQueries = new WeakMap<Db, ItemQuery>();
 
 interface ItemRow {
   id: number;
