@@ -2,73 +2,13 @@
  * Durability: an acknowledged registration survives `kill -9` of the server process (SQLite file
  * under DATA_DIR, WAL). Starts the real server as a child process, exactly as `npm run dev:server`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshPhone } from './support/harness.js';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-}
-
-function startServer(dataDir: string): Promise<Server> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: path.join(dataDir, 'no-web-build'),
-  };
-  delete env.DATABASE_URL;
-  delete env.TEST_DATABASE_URL;
-  delete env.MQTT_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const output = () => out;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`server did not start within 45 s:\n${out}`));
-    }, 45_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /http:\/\/[\w.[\]:-]+?:(\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, base: `http://127.0.0.1:${m[1]}`, output });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (c: Buffer) => {
-      out += c.toString();
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited early (code ${code}, signal ${signal}):\n${out}`));
-    });
-  });
-}
-
-function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  if (child.exitCode !== null || child.signalCode !== null) {
-    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
-  }
-  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-}
+import { exited, serverEnv, startServer } from './support/server-process.js';
 
 async function call(base: string, method: string, url: string, body?: unknown, token?: string) {
   const res = await fetch(base + url, {
@@ -98,7 +38,7 @@ describe('durability (sqlite, real server process)', () => {
   });
 
   it('a registration acknowledged with 200 survives kill -9', { timeout: 120_000 }, async () => {
-    const first = await startServer(dataDir);
+    const first = await startServer(serverEnv(dataDir));
     started.push(first.child);
     const phone = freshPhone();
     const password = 'Durab1lity!';
@@ -118,7 +58,7 @@ describe('durability (sqlite, real server process)', () => {
     expect(signal).toBe('SIGKILL');
     const oldToken = registered.json.data.token as string;
 
-    const second = await startServer(dataDir);
+    const second = await startServer(serverEnv(dataDir));
     started.push(second.child);
     const login = await call(second.base, 'POST', '/api/user/login', { phone, password });
     expect(login.status, JSON.stringify(login.json)).toBe(200);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { forkWorkers, MAX_DEATHS } from '../src/cluster.js';
+import { alive } from './support/server-process.js';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'support/pool-worker.mjs');
 
@@ -30,15 +31,6 @@ function ask(port: number): Promise<Answer> {
       })
       .on('error', reject);
   });
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('forkWorkers (stand-in workers)', () => {

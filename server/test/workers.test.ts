@@ -7,91 +7,20 @@
  * connection is kept alive after its response, and /proc says which worker process holds the
  * server end of it (/proc/net/tcp gives the socket's inode, /proc/<pid>/fd who owns it).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAKEN_MESSAGE } from '../src/modules/tickets/ticket.service.js';
 import { DEMO, DEMO_PASSWORD } from './support/harness.js';
 import { multipartBody, type UploadSignature, uploadFields } from './support/multipart.js';
+import { alive, exited, type ServerProcess, serverEnv, spawnServer, startServer } from './support/server-process.js';
 import { freshOrderNo } from './support/tickets.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const EXTERNAL_MQTT_URL = process.env.TEST_MQTT_URL || undefined;
 const API_KEY = 'workers-test-integration-key';
-
-interface Started {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-}
-
-function serverEnv(dataDir: string, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: path.join(dataDir, 'no-web-build'),
-    INTEGRATION_API_KEY: API_KEY,
-    SIMULATOR_RATE_PER_MIN: '0',
-    ...extra,
-  };
-  for (const key of ['DATABASE_URL', 'TEST_DATABASE_URL', 'MQTT_URL', 'API_WORKER_INDEX']) if (!(key in extra)) delete env[key];
-  return env;
-}
-
-function spawnServer(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  return { child, output: () => out };
-}
-
-/** Starts the server and waits for the banner the primary prints once every worker listens. */
-function startServer(env: NodeJS.ProcessEnv): Promise<Started> {
-  const { child, output } = spawnServer(env);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`server did not start within 45 s:\n${output()}`));
-    }, 45_000);
-    child.stdout!.on('data', () => {
-      const m = /Designer work platform is running\n {2}http:\/\/127\.0\.0\.1:(\d+)/.exec(output());
-      if (!m) return;
-      clearTimeout(timer);
-      resolve({ child, port: Number(m[1]), output });
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited early (code ${code}, signal ${signal}):\n${output()}`));
-    });
-  });
-}
-
-/** The child's exit, once its output pipes are closed too (so `output()` is complete, and no worker holds them). */
-function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  const done = () => ({ code: child.exitCode, signal: child.signalCode });
-  if ((child.exitCode !== null || child.signalCode !== null) && child.stdout!.closed && child.stderr!.closed) return Promise.resolve(done());
-  return new Promise((resolve) => child.once('close', () => resolve(done())));
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Processes and connections, from /proc
@@ -226,7 +155,7 @@ const title = EXTERNAL_MQTT_URL
 
 describe.skipIf(!EXTERNAL_MQTT_URL)(title, () => {
   let dataDir: string;
-  let server: Started;
+  let server: ServerProcess;
   let workers: number[] = [];
   const seen = new Set<number>();
   const open: Connection[] = [];
@@ -278,7 +207,7 @@ describe.skipIf(!EXTERNAL_MQTT_URL)(title, () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dwp-workers-'));
-    server = await startServer(serverEnv(dataDir, { API_WORKERS: '2', MQTT_URL: EXTERNAL_MQTT_URL }));
+    server = await startServer(serverEnv(dataDir, { API_WORKERS: '2', MQTT_URL: EXTERNAL_MQTT_URL, INTEGRATION_API_KEY: API_KEY }));
     workers = await waitFor('two worker processes', () => {
       const pids = workerPids(server.child.pid!);
       return pids.length === 2 ? pids : undefined;
@@ -455,7 +384,7 @@ describe('API_WORKERS=2 without MQTT_URL', () => {
   it('does not start: exits non-zero and says an external broker is needed', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dwp-workers-nobroker-'));
     try {
-      const { child, output } = spawnServer(serverEnv(dataDir, { API_WORKERS: '2' }));
+      const { child, output } = spawnServer(serverEnv(dataDir, { API_WORKERS: '2', INTEGRATION_API_KEY: API_KEY }));
       const { code } = await exited(child);
       expect(code).not.toBe(0);
       expect(output()).toContain('API_WORKERS: 2 worker processes need an external MQTT broker (set MQTT_URL)');
