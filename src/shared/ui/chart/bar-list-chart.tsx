@@ -1,7 +1,7 @@
 import { Box, Group, Text } from '@mantine/core';
-import { useId } from 'react';
 import { type BarItem, barWidths } from './bar-list';
 import { ChartDataTable } from './chart-data-table';
+import { ChartFigure } from './chart-figure';
 
 export interface BarListChartProps {
   /** Shown above the bars and used as the figure's name. */
@@ -29,19 +29,10 @@ export function BarListChart({
   valueLabel = '数值',
   emptyText = '暂无数据',
 }: BarListChartProps) {
-  const titleId = useId();
   const widths = barWidths(items, max);
   return (
-    <Box component="figure" m={0} aria-labelledby={titleId}>
-      <Text component="figcaption" id={titleId} fw={600} size="sm" mb={6}>
-        {title}
-      </Text>
-      {items.length === 0 ? (
-        <Text size="sm" c="dimmed" py="md">
-          {emptyText}
-        </Text>
-      ) : (
-        <>
+    <ChartFigure title={title} empty={items.length === 0} emptyText={emptyText}>
+      <>
           <Box aria-hidden="true" data-testid="bar-list-chart">
             {items.map((item, i) => (
               <Group key={item.key} gap="sm" wrap="nowrap" mb={4} title={`${item.label}：${formatValue(item.value)}`}>
@@ -63,8 +54,7 @@ export function BarListChart({
             valueLabel={valueLabel}
             rows={items.map((item) => ({ key: item.key, label: item.label, value: formatValue(item.value) }))}
           />
-        </>
-      )}
-    </Box>
+      </>
+    </ChartFigure>
   );
 }

@@ -1,7 +1,6 @@
-import { Box, Text } from '@mantine/core';
-import { useId } from 'react';
 import { type ChartDatum, chartLayout, linePath, visibleLabelIndexes } from './chart-data';
 import { ChartDataTable } from './chart-data-table';
+import { ChartFigure } from './chart-figure';
 
 export interface TrendChartProps {
   /** Shown above the chart and used as its accessible name. */
@@ -39,7 +38,6 @@ export function TrendChart({
   height = 220,
   emptyText = '暂无数据',
 }: TrendChartProps) {
-  const titleId = useId();
   const layout = chartLayout(data, { width: WIDTH, height, padding: { top: 16, right: 16, bottom: 36, left: 84 } });
   const labels = visibleLabelIndexes(data.length, MAX_X_LABELS);
   const summary = data.length
@@ -48,15 +46,8 @@ export function TrendChart({
   const { plot } = layout;
 
   return (
-    <Box component="figure" m={0} aria-labelledby={titleId}>
-      <Text component="figcaption" id={titleId} fw={600} size="sm" mb={4}>
-        {title}
-      </Text>
-      {data.length === 0 ? (
-        <Text size="sm" c="dimmed" py="md">
-          {emptyText}
-        </Text>
-      ) : (
+    <ChartFigure title={title} empty={data.length === 0} emptyText={emptyText}>
+      <>
         <svg
           role="img"
           aria-label={summary}
@@ -106,15 +97,13 @@ export function TrendChart({
                 )}
           </g>
         </svg>
-      )}
-      {data.length ? (
         <ChartDataTable
           title={title}
           categoryLabel={categoryLabel}
           valueLabel={valueLabel}
           rows={data.map((d, i) => ({ key: String(i), label: d.label, value: formatValue(d.value) }))}
         />
-      ) : null}
-    </Box>
+      </>
+    </ChartFigure>
   );
 }
