@@ -322,7 +322,7 @@ interface ListPlan {
 }
 
 /** Stand-ins for bindings while a shape compiles: their places in the parameters say which is where. */
-class Placeholder {
+class BindingSlot {
   constructor(readonly name: string) {}
 }
 
@@ -338,17 +338,17 @@ function listPlan(db: Db, shape: string, compile: (v: Slot) => CompiledQuery): L
   }
   const hit = plans.get(shape);
   if (hit) return hit;
-  const placeholders = new Map<string, Placeholder>();
+  const slots = new Map<string, BindingSlot>();
   const compiled = compile((name) => {
-    let p = placeholders.get(name);
+    let p = slots.get(name);
     if (!p) {
-      p = new Placeholder(name);
-      placeholders.set(name, p);
+      p = new BindingSlot(name);
+      slots.set(name, p);
     }
     return p;
   });
-  // Constants the builder wrote in (OPEN_STATUSES…) stay as they are; placeholders take the request's value.
-  const params = compiled.parameters.map((p): { name: string } | { value: unknown } => (p instanceof Placeholder ? { name: p.name } : { value: p }));
+  // Constants the builder wrote in (OPEN_STATUSES…) stay as they are; slots take the request's value.
+  const params = compiled.parameters.map((p): { name: string } | { value: unknown } => (p instanceof BindingSlot ? { name: p.name } : { value: p }));
   const plan: ListPlan = {
     sql: compiled.sql,
     bind: (b) =>
