@@ -106,19 +106,6 @@ export async function signedInPage(browser: Browser, baseURL: string, session: S
   return context.newPage();
 }
 
-/**
- * Closes real-time message toasts (those with a `data-message-type`) whenever one would stand in
- * the way of an action on `page`. Suites run in parallel and assign tickets to the demo accounts;
- * a system-assign toast stays 2 minutes (spec) in the corner where drawers and dialogs have their
- * buttons. For tests that do not assert on message toasts themselves.
- */
-export async function closeMessageToastsInTheWay(page: Page): Promise<void> {
-  const toasts = page.locator('[data-message-type]');
-  await page.addLocatorHandler(toasts.first(), async () => {
-    for (const close of await toasts.getByRole('button', { name: '关闭通知' }).all()) await close.click().catch(() => undefined);
-  });
-}
-
 interface WorkerFixtures {
   /**
    * A session per demo role, shared by the tests of one worker: the server allows only 10 logins

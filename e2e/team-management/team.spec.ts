@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { authHeaders, closeMessageToastsInTheWay, expect, INTEGRATION_API_KEY, okData, test } from '../fixtures';
+import { authHeaders, expect, INTEGRATION_API_KEY, okData, test } from '../fixtures';
 
 interface TicketItem {
   ticket_id: number;
@@ -238,8 +238,7 @@ test.describe('team management', () => {
     // Raised, never lowered: the designer keeps room for the tickets other suites assign today.
     const wanted = now <= 190 ? now + 10 : now - 1;
 
-    // The designer files the request from My tickets (other suites' ticket toasts are closed if they cover the drawer).
-    await closeMessageToastsInTheWay(designerPage);
+    // The designer files the request from My tickets.
     await designerPage.goto('/#/order-management/index');
     await waitForRealtime(designerPage);
     await designerPage.getByRole('button', { name: '我的计划' }).click();
