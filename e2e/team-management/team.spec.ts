@@ -246,11 +246,15 @@ test.describe('team management', () => {
     await expect(drawer.getByRole('table', { name: '本周计划' })).toBeVisible({ timeout: 15_000 });
     await drawer.getByRole('button', { name: '申请变更' }).click();
     const form = drawer.getByRole('form', { name: '申请计划变更' });
-    await form.getByRole('textbox', { name: `${weekdayOf(today)} ${today.slice(5)}` }).fill(String(wanted));
-    await form.getByRole('button', { name: '提交申请' }).click();
+    const todayCell = form.getByRole('textbox', { name: `${weekdayOf(today)} ${today.slice(5)}` });
+    await todayCell.fill(String(wanted));
+    // Submitted with Enter from the day's field, as a keyboard user does. Other suites assign tickets to
+    // this designer in parallel, and a system-assign toast (kept 2 minutes) can sit over the drawer's
+    // 提交申请 button; a click there would land on the toast.
+    await todayCell.press('Enter');
     await expect(form.getByText('请填写变更原因')).toBeVisible();
     await form.getByRole('textbox', { name: '变更原因' }).fill('下午外出，临时调整接单量');
-    await form.getByRole('button', { name: '提交申请' }).click();
+    await todayCell.press('Enter');
     await expect(designerPage.getByText('变更申请已提交，等待负责人审核')).toBeVisible();
     const mine = drawer.getByRole('list', { name: '我的变更申请' });
     await expect(mine.getByTestId('plan-request-status').first()).toHaveText('待审核');
