@@ -39,6 +39,7 @@ import brokerPlugin from './plugins/broker.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin from './plugins/errors.js';
 import objectStorePlugin from './plugins/object-store.js';
+import requestQueue from './plugins/request-queue.js';
 import securityHeaders from './plugins/security-headers.js';
 
 export interface BuildOptions {
@@ -63,6 +64,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(requestQueue);
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { config, schema: opts.dbSchema });
   await app.register(authPlugin);
