@@ -2,24 +2,32 @@
  * Several API processes on one machine (API_WORKERS > 1), with node:cluster.
  *
  * The primary forks the workers (`worker.ts`), replaces one that dies, and shuts them all down on
- * request. Every worker builds the whole app and listens on the same host and port: the primary
- * owns the listening socket and hands each new connection to the next worker in turn (Node's
- * round-robin scheduling). Workers share nothing in memory; what they must agree on lives in the
- * database (sessions, rate limits, allocation locks), the external broker (MQTT_URL, required) or
- * their environment, set here: `API_WORKER_INDEX`, and `SIMULATOR_RATE_PER_MIN=0` for every worker
- * but index 0, so once-per-deployment jobs run once. A replacement keeps the index it replaces.
+ * request. Every worker builds the whole app. The primary owns the public listening socket and
+ * hands each new connection to the next ready worker in strict turn (`WORKER_CONNECTION`, the
+ * socket passed over IPC). Node's own round-robin gives a connection to whichever worker answers
+ * the previous handover first, so a burst of connections split unevenly: 34 and 16 of 50 in the
+ * ticket bench, and the worker with twice the connections answered twice as slowly. Workers share
+ * nothing in memory; what they must agree on lives in the database (sessions, rate limits,
+ * allocation locks), the external broker (MQTT_URL, required) or their environment, set here:
+ * `API_WORKER_INDEX`, and `SIMULATOR_RATE_PER_MIN=0` for every worker but index 0, so
+ * once-per-deployment jobs run once. A replacement keeps the index it replaces.
  *
  * `forkWorkers` is the whole of it for other callers (the ticket bench): fork, wait until every
- * worker listens, get the port, close.
+ * worker is ready, get the port, close.
  */
 import cluster, { type Worker } from 'node:cluster';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Worker → primary, once the worker's app listens. */
+/** Worker → primary, once the worker's app is ready to serve connections. */
 export interface WorkerReadyMessage {
   type: 'api-worker:ready';
-  port: number;
+}
+
+/** Primary → worker, with a connection's socket as the IPC handle: serve it. */
+export interface WorkerConnectionMessage {
+  type: 'api-worker:connection';
 }
 
 /** Primary → worker: close gracefully (the app's onClose path) and exit 0. */
@@ -29,6 +37,7 @@ export interface WorkerShutdownMessage {
 
 export const WORKER_READY = 'api-worker:ready';
 export const WORKER_SHUTDOWN = 'api-worker:shutdown';
+export const WORKER_CONNECTION = 'api-worker:connection';
 
 /** Deaths within DEATH_WINDOW_MS that make the pool give up (workers failing at start, in a loop). */
 export const MAX_DEATHS = 5;
@@ -45,6 +54,9 @@ export interface PoolLog {
 export interface ForkWorkersOptions {
   /** Worker processes (≥ 1). */
   count: number;
+  /** Where the primary listens for the workers; default 127.0.0.1 and a free port. */
+  host?: string;
+  port?: number;
   /**
    * Environment of every worker, over the primary's own (`cluster.fork` merges it with
    * process.env). Whatever the workers must agree on goes here (server.ts passes the local object
@@ -62,7 +74,7 @@ export interface ForkWorkersOptions {
 }
 
 export interface StartedWorkers {
-  /** The one port every worker listens on (with port 0, the random port they share). */
+  /** The port the primary listens on for the workers (with port 0, a free one). */
   port: number;
   /** Process ids of the live workers. */
   pids(): number[];
@@ -71,7 +83,8 @@ export interface StartedWorkers {
 }
 
 /**
- * Forks `count` workers running the real worker entry and resolves once every one listens.
+ * Forks `count` workers running the real worker entry and resolves once every one is ready and the
+ * primary listens.
  * Rejects (with the workers stopped) when they keep dying before that. One pool per process:
  * cluster settings are process-wide.
  */
@@ -92,7 +105,7 @@ function defaultWorkerEntry(): string {
 interface Slot {
   index: number;
   worker?: Worker;
-  /** A worker of this index has listened at least once. */
+  /** A worker of this index has been ready at least once. */
   started: boolean;
   respawn?: NodeJS.Timeout;
 }
@@ -102,9 +115,12 @@ export class WorkerPool {
   private readonly slots: Slot[];
   private readonly log: PoolLog;
   private readonly deaths: number[] = [];
-  /** Workers that said they listen (and so handle the shutdown message). */
-  private readonly listening = new WeakSet<Worker>();
+  /** Workers that said they are ready (and so take connections and the shutdown message). */
+  private readonly ready = new WeakSet<Worker>();
   private port: number | undefined;
+  private server: net.Server | undefined;
+  /** Turns of the connection handover. */
+  private turn = 0;
   private stopping = false;
   private closing: Promise<boolean> | undefined;
   private settleStart: { resolve: (port: number) => void; reject: (err: Error) => void } | undefined;
@@ -115,7 +131,7 @@ export class WorkerPool {
     this.log = opts.log ?? silent;
   }
 
-  /** Forks every worker; resolves with the shared port once all of them listen. */
+  /** Forks every worker; once all of them are ready, listens and resolves with the port. */
   start(): Promise<number> {
     if (this.settleStart || this.port !== undefined) throw new Error('the worker pool is already started');
     cluster.setupPrimary({
@@ -142,7 +158,7 @@ export class WorkerPool {
     this.closing ??= (async () => {
       const pending = this.takeStart();
       const clean = await this.closeAll(timeoutMs);
-      pending?.reject(new Error('the worker pool was closed before every worker listened'));
+      pending?.reject(new Error('the worker pool was closed before every worker was ready'));
       return clean;
     })();
     return this.closing;
@@ -150,6 +166,9 @@ export class WorkerPool {
 
   private async closeAll(timeoutMs: number): Promise<boolean> {
     this.stopping = true;
+    // No new connections; the ones handed over are the workers' to finish.
+    this.server?.close();
+    this.server = undefined;
     const live: Worker[] = [];
     for (const slot of this.slots) {
       clearTimeout(slot.respawn);
@@ -158,7 +177,7 @@ export class WorkerPool {
     const exits = live.map((w) => exited(w));
     for (const w of live) {
       // A worker still starting may not listen for messages yet; SIGTERM ends it either way.
-      if (this.listening.has(w) && w.isConnected()) w.send({ type: WORKER_SHUTDOWN } satisfies WorkerShutdownMessage);
+      if (this.ready.has(w) && w.isConnected()) w.send({ type: WORKER_SHUTDOWN } satisfies WorkerShutdownMessage);
       else w.process.kill('SIGTERM');
     }
     let timer: NodeJS.Timeout | undefined;
@@ -186,13 +205,16 @@ export class WorkerPool {
     slot.worker = worker;
     worker.on('message', (msg: unknown) => {
       if (!isReady(msg)) return;
-      this.listening.add(worker);
+      this.ready.add(worker);
       slot.started = true;
-      if (this.port === undefined) this.port = msg.port;
-      else if (msg.port !== this.port) this.log.warn(`worker ${slot.index} listens on port ${msg.port}, the others on ${this.port}`);
-      if (this.settleStart && this.slots.every((s) => s.started)) {
-        this.settleStart.resolve(this.port);
-        this.settleStart = undefined;
+      if (this.settleStart && this.server === undefined && this.slots.every((s) => s.started)) {
+        this.listen().then(
+          (port) => this.takeStart()?.resolve(port),
+          (err: Error) => {
+            const pending = this.takeStart();
+            void this.close().then(() => pending?.reject(err));
+          },
+        );
       }
     });
     worker.on('exit', (code, signal) => {
@@ -223,6 +245,35 @@ export class WorkerPool {
     }, delay);
   }
 
+  /** Opens the public listening socket; its connections stay paused until a worker reads them. */
+  private listen(): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const server = net.createServer({ pauseOnConnect: true }, (socket) => this.handOver(socket));
+      this.server = server;
+      server.once('error', reject);
+      server.listen({ host: this.opts.host ?? '127.0.0.1', port: this.opts.port ?? 0 }, () => {
+        server.off('error', reject);
+        server.on('error', (err) => this.log.error(`listening socket: ${err.message}`));
+        this.port = (server.address() as net.AddressInfo).port;
+        resolve(this.port);
+      });
+    });
+  }
+
+  /** Gives a new connection to the next ready worker in turn (the primary's copy closes once sent). */
+  private handOver(socket: net.Socket): void {
+    socket.on('error', () => socket.destroy());
+    const ready = this.slots.flatMap((s) => (s.worker && this.ready.has(s.worker) && s.worker.isConnected() ? [s.worker] : []));
+    if (this.stopping || ready.length === 0) {
+      socket.destroy();
+      return;
+    }
+    const worker = ready[this.turn++ % ready.length]!;
+    worker.send({ type: WORKER_CONNECTION } satisfies WorkerConnectionMessage, socket, (err) => {
+      if (err) socket.destroy();
+    });
+  }
+
   /** The pending start promise's settlers, taken (so it is settled once). */
   private takeStart() {
     const pending = this.settleStart;
@@ -232,7 +283,7 @@ export class WorkerPool {
 }
 
 function isReady(msg: unknown): msg is WorkerReadyMessage {
-  return typeof msg === 'object' && msg !== null && (msg as { type?: unknown }).type === WORKER_READY && typeof (msg as { port?: unknown }).port === 'number';
+  return typeof msg === 'object' && msg !== null && (msg as { type?: unknown }).type === WORKER_READY;
 }
 
 function exited(worker: Worker): Promise<void> {

@@ -67,6 +67,8 @@ async function runWorkers(config: AppConfig) {
   const env: Record<string, string> = config.oss.mode === 'local' ? { LOCAL_OSS_SECRET: config.oss.accessKeySecret } : {};
   const pool = new WorkerPool({
     count: config.apiWorkers,
+    host: config.host,
+    port: config.port,
     env,
     log,
     onGiveUp: () => {

@@ -1,14 +1,19 @@
 /**
  * One API worker process (API_WORKERS > 1): started by the primary (cluster.ts), never directly.
- * Builds the whole app and listens on the configured host and port, which the cluster shares
- * between the workers; tells the primary once it listens, and closes gracefully when the primary
- * asks (or on SIGINT/SIGTERM: Ctrl-C in a terminal reaches every process of the group).
+ * Builds the whole app and serves the connections the primary hands over (the public port is the
+ * primary's); tells the primary once it is ready, and closes gracefully when the primary asks (or
+ * on SIGINT/SIGTERM: Ctrl-C in a terminal reaches every process of the group).
+ *
+ * The app also listens on a private loopback port of its own (`exclusive`, not the cluster's shared
+ * socket): Node's HTTP server tracks its connections, and so applies its request and header
+ * timeouts and closes idle keep-alive connections, only once it listens.
  */
 import cluster from 'node:cluster';
+import type net from 'node:net';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { WORKER_READY, WORKER_SHUTDOWN, type WorkerReadyMessage } from './cluster.js';
+import { WORKER_CONNECTION, WORKER_READY, WORKER_SHUTDOWN, type WorkerReadyMessage } from './cluster.js';
 import { loadConfig } from './config/env.js';
 
 if (!cluster.isWorker) {
@@ -17,7 +22,10 @@ if (!cluster.isWorker) {
 }
 
 let app: FastifyInstance | undefined;
+let ready = false;
 let closing = false;
+/** Connections the primary handed over and that are still open. */
+const handed = new Set<net.Socket>();
 
 async function shutdown(reason: string) {
   if (closing) return;
@@ -30,12 +38,36 @@ async function shutdown(reason: string) {
   }, 10_000);
   timer.unref();
   await app.close();
+  // The handed-over connections are not the listening socket's, so closing it does not wait for
+  // them: each one closes once its last response is written.
+  while (handed.size > 0) {
+    app.server.closeIdleConnections();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   process.exit(0);
 }
 
-process.on('message', (msg: unknown) => {
-  if (typeof msg === 'object' && msg !== null && (msg as { type?: unknown }).type === WORKER_SHUTDOWN) void shutdown('asked to close by the primary');
+function messageType(msg: unknown): unknown {
+  return typeof msg === 'object' && msg !== null ? (msg as { type?: unknown }).type : undefined;
+}
+
+process.on('message', (msg: unknown, handle: unknown) => {
+  const type = messageType(msg);
+  if (type === WORKER_SHUTDOWN) void shutdown('asked to close by the primary');
+  if (type === WORKER_CONNECTION && handle) serve(handle as net.Socket);
 });
+
+function serve(socket: net.Socket) {
+  if (!app || !ready || closing) {
+    socket.destroy();
+    return;
+  }
+  handed.add(socket);
+  socket.once('close', () => handed.delete(socket));
+  app.server.emit('connection', socket);
+  // The primary accepted it paused (pauseOnConnect): reading starts here.
+  socket.resume();
+}
 process.on('SIGINT', () => void shutdown('SIGINT received'));
 process.on('SIGTERM', () => void shutdown('SIGTERM received'));
 
@@ -43,10 +75,9 @@ async function main() {
   const config = loadConfig();
   const index = config.workerIndex ?? 0;
   app = await buildApp({ config, logger: { level: config.logLevel, base: { pid: process.pid, hostname: os.hostname(), worker: index } } });
-  await app.listen({ host: config.host, port: config.port });
-  const address = app.server.address();
-  const port = address && typeof address === 'object' ? address.port : config.port;
-  process.send!({ type: WORKER_READY, port } satisfies WorkerReadyMessage);
+  await app.listen({ host: '127.0.0.1', port: 0, exclusive: true, listenTextResolver: (address) => `worker ${index} ready (its private address ${address})` });
+  ready = true;
+  process.send!({ type: WORKER_READY } satisfies WorkerReadyMessage);
 }
 
 main().catch(async (err: unknown) => {

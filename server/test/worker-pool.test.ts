@@ -34,7 +34,7 @@ function ask(port: number): Promise<Answer> {
 }
 
 describe('forkWorkers (stand-in workers)', () => {
-  it('forks the workers on one shared port, each with its index; only worker 0 keeps the simulator; close stops them all', async () => {
+  it('forks the workers behind one port, each with its index; only worker 0 keeps the simulator; close stops them all', async () => {
     const pool = await forkWorkers({ count: 3, env: { POOL_TEST_SHARED: 'same', SIMULATOR_RATE_PER_MIN: '30' }, exec: FIXTURE, execArgv: [] });
     const pids = pool.pids();
     try {
@@ -55,6 +55,20 @@ describe('forkWorkers (stand-in workers)', () => {
     }
     expect(pool.pids()).toEqual([]);
     for (const pid of pids) expect(alive(pid)).toBe(false);
+  });
+
+  it('hands a burst of connections to the workers in strict turn: 50 at once split 25 and 25', async () => {
+    const pool = await forkWorkers({ count: 2, exec: FIXTURE, execArgv: [] });
+    try {
+      // Each on a connection of its own, all opened at once (Node's own round-robin split such a burst 34/16).
+      const answers = await Promise.all(Array.from({ length: 50 }, () => ask(pool.port)));
+      const perWorker = new Map<number, number>();
+      for (const a of answers) perWorker.set(a.pid, (perWorker.get(a.pid) ?? 0) + 1);
+      expect([...perWorker.keys()].sort()).toEqual([...pool.pids()].sort());
+      expect([...perWorker.values()]).toEqual([25, 25]);
+    } finally {
+      await pool.close();
+    }
   });
 
   it('replaces a worker that dies, under the same index', async () => {

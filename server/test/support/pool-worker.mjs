@@ -1,6 +1,7 @@
 // A stand-in worker for server/test/worker-pool.test.ts: speaks the worker protocol of
-// server/src/cluster.ts (ready with the port, close on shutdown) around a tiny HTTP server that
-// answers with what the pool gave it. POOL_TEST_CRASH=1: exits with code 3 at once instead.
+// server/src/cluster.ts (ready, serve the connections the primary hands over, close on shutdown)
+// around a tiny HTTP server that answers with what the pool gave it. POOL_TEST_CRASH=1: exits
+// with code 3 at once instead.
 import http from 'node:http';
 
 if (process.env.POOL_TEST_CRASH === '1') process.exit(3);
@@ -16,13 +17,19 @@ const server = http.createServer((_req, res) => {
     }),
   );
 });
+const handed = new Set();
 
-process.on('message', (msg) => {
-  if (msg?.type !== 'api-worker:shutdown') return;
-  server.close(() => process.exit(0));
-  server.closeAllConnections();
+process.on('message', (msg, socket) => {
+  if (msg?.type === 'api-worker:connection' && socket) {
+    handed.add(socket);
+    socket.once('close', () => handed.delete(socket));
+    server.emit('connection', socket);
+    socket.resume();
+  }
+  if (msg?.type === 'api-worker:shutdown') {
+    for (const s of handed) s.destroy();
+    process.exit(0);
+  }
 });
 
-server.listen(0, '127.0.0.1', () => {
-  process.send({ type: 'api-worker:ready', port: server.address().port });
-});
+process.send({ type: 'api-worker:ready' });
