@@ -221,7 +221,15 @@ interface DialectRun {
   assigned: Record<string, number>;
 }
 
+/** Seeds the database in a process of its own (server.ts, BENCH_PHASE=seed), then starts a fresh one to serve. */
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; ready: ServerReady }> {
+  const seeder = fork(path.join(here, 'server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env, BENCH_PHASE: 'seed' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const seeded = await new Promise<number | null>((resolve) => seeder.once('exit', resolve));
+  if (seeded !== 0) throw new Error(`seeding the bench database exited with ${seeded}`);
   const child = fork(path.join(here, 'server.ts'), [], {
     // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (NODE_OPTIONS may not carry --cpu-prof).
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
