@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
  * hands back the sockets it just returned first, for most of the next one too: under load the
  * slowest requests took twice the median (p99 ≈ 2 × p50 for any handler on one process, 50
  * keep-alive clients; bench/tickets and the tickets module README). Taking turns in arrival order
- * brought that to ~1.3–1.6 × p50 at the same throughput. A request that awaits I/O (PostgreSQL)
+ * brought that to 1.25–1.7 × p50 at the same throughput. A request that awaits I/O (PostgreSQL)
  * only waits for its start here; requests still overlap while they wait on the database.
  *
  * Registered first, so it runs before every other onRequest hook.
