@@ -9,6 +9,7 @@
  * timeouts and closes idle keep-alive connections, only once it listens.
  */
 import cluster from 'node:cluster';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type net from 'node:net';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
@@ -26,6 +27,8 @@ let ready = false;
 let closing = false;
 /** Connections the primary handed over and that are still open. */
 const handed = new Set<net.Socket>();
+/** Requests received and not yet answered (or abandoned). */
+let inFlight = 0;
 
 async function shutdown(reason: string) {
   if (closing) return;
@@ -37,9 +40,12 @@ async function shutdown(reason: string) {
     process.exit(1);
   }, 10_000);
   timer.unref();
+  // Requests in flight finish first: closing the app closes the database and the broker under
+  // them. The handed-over connections are not the listening socket's, so the app's close would
+  // not wait for them. Requests that arrive meanwhile are served, with `connection: close`.
+  while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 50));
   await app.close();
-  // The handed-over connections are not the listening socket's, so closing it does not wait for
-  // them: each one closes once its last response is written.
+  // Then each connection closes once it is idle.
   while (handed.size > 0) {
     app.server.closeIdleConnections();
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -75,6 +81,11 @@ async function main() {
   const config = loadConfig();
   const index = config.workerIndex ?? 0;
   app = await buildApp({ config, logger: { level: config.logLevel, base: { pid: process.pid, hostname: os.hostname(), worker: index } } });
+  app.server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    inFlight++;
+    if (closing) res.setHeader('connection', 'close');
+    res.once('close', () => inFlight--);
+  });
   await app.listen({ host: '127.0.0.1', port: 0, exclusive: true, listenTextResolver: (address) => `worker ${index} ready (its private address ${address})` });
   ready = true;
   process.send!({ type: WORKER_READY } satisfies WorkerReadyMessage);

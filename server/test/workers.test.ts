@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -370,10 +371,34 @@ describe.skipIf(!EXTERNAL_MQTT_URL)(title, () => {
     expect(server.output()).toMatch(/worker \d \(pid \d+\) exited unexpectedly \(signal SIGKILL\)/);
   });
 
-  it('SIGTERM: the primary closes every worker and exits 0', async () => {
+  it('SIGTERM while an upload is half sent: the upload is still answered, then the primary closes every worker and exits 0', async () => {
     const before = workerPids(server.child.pid!);
     expect(before).toHaveLength(2);
+    const token = await login(DEMO.designer);
+    const signed = await anon().request('GET', '/api/oss/get-signature?source=attachment', { token });
+    expect(signed.status, signed.body).toBe(200);
+    const sig = signed.json.data as UploadSignature;
+    const form = multipartBody([...uploadFields(sig, `${sig.dir}drain.txt`), ['file', { filename: 'drain.txt', content: '关停时仍在上传', contentType: 'text/plain' }]]);
+    const head = Object.entries({ ...form.headers, 'content-length': String(form.payload.length) })
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('');
+    const socket = net.connect(server.port, '127.0.0.1');
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const half = Math.floor(form.payload.length / 2);
+    socket.write(`POST /oss HTTP/1.1\r\nhost: 127.0.0.1\r\n${head}\r\n`);
+    socket.write(form.payload.subarray(0, half));
+    await new Promise((r) => setTimeout(r, 300));
+
     server.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    socket.write(form.payload.subarray(half));
+    // The worker closes the connection once it has answered (it is shutting down).
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 204 /);
     const { code, signal } = await exited(server.child);
     expect({ code, signal }).toEqual({ code: 0, signal: null });
     for (const pid of before) expect(alive(pid), `worker ${pid} is still running`).toBe(false);
