@@ -1,3 +1,4 @@
+import { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Designer } from '../../db/schema.js';
 import { newSessionId, newToken, sha256 } from '../../lib/crypto.js';
@@ -32,20 +33,39 @@ export async function createSession(
   return { token, session_id };
 }
 
+/**
+ * The token lookup's SQL, built once per database: it runs on every authenticated request, and
+ * building it with Kysely each time took ~14 µs, about what running it takes now (~16 µs). Its two
+ * parameters are the token's hash and the time now, in that order.
+ */
+const tokenLookups = new WeakMap<Db, string>();
+
+function tokenLookupSql(db: Db): string {
+  let text = tokenLookups.get(db);
+  if (text === undefined) {
+    const compiled = db
+      .selectFrom('sessions')
+      .innerJoin('designers', 'designers.id', 'sessions.designer_id')
+      .selectAll('designers')
+      .select('sessions.id as session_id')
+      .where('sessions.token_hash', '=', 'token_hash')
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', 'now')
+      .compile();
+    if (compiled.parameters.join() !== 'token_hash,now') throw new Error(`unexpected token lookup parameters: ${compiled.parameters.join()}`);
+    text = compiled.sql;
+    tokenLookups.set(db, text);
+  }
+  return text;
+}
+
 /** The designer behind a live (unrevoked, unexpired) token, or undefined. */
 export async function findByToken(
   db: Db,
   token: string,
 ): Promise<{ designer: Designer; sessionId: string } | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('designers', 'designers.id', 'sessions.designer_id')
-    .selectAll('designers')
-    .select('sessions.id as session_id')
-    .where('sessions.token_hash', '=', sha256(token))
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', nowIso())
-    .executeTakeFirst();
+  const { rows } = await db.executeQuery<Designer & { session_id: string }>(CompiledQuery.raw(tokenLookupSql(db), [sha256(token), nowIso()]));
+  const row = rows[0];
   if (!row) return undefined;
   const { session_id, ...designer } = row;
   return { designer, sessionId: session_id };
