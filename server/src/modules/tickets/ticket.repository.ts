@@ -1,6 +1,7 @@
 /** Reads of tickets: lists, detail, counts, the order hall. Every function takes `db` first. */
-import { CompiledQuery, type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { type Bindings, runStatement, type Slot } from '../../db/statements.js';
 import type { Database, Designer } from '../../db/schema.js';
 import { designerCode } from '../user/profile.js';
 import {
@@ -35,13 +36,8 @@ export function scopeOf(me: Designer, query: Pick<ListQuery, 'scope'> & { design
 
 type TicketQuery<O> = SelectQueryBuilder<Database, 'tickets', O>;
 
-/**
- * The values a ticket query binds, by name. Which names are present is the statement's shape:
- * lists compile one statement per shape and bind each request's values (`listTickets`).
- */
-type Bindings = Record<string, unknown>;
-/** A binding's value for the query being built: the value itself, or a stand-in while a shape compiles. */
-type Slot = (name: string) => any; // eslint-disable-line @typescript-eslint/no-explicit-any
+// A ticket query's values are bound by name (db/statements.ts). Which names are present is a list
+// statement's shape: lists compile one statement per shape and bind each request's values.
 
 function scopeBindings(scope: TicketScope): Bindings {
   switch (scope.kind) {
@@ -280,14 +276,13 @@ export interface ListOptions {
  * separately.
  *
  * The statement is built and compiled by Kysely once per shape (scope kind and view, sort, which
- * filters, how many statuses or markers) and database; a request only binds its values. Building
- * it was a fifth of a list request's CPU.
+ * filters, how many statuses or markers) and database (`db/statements.ts`); a request only binds
+ * its values. Building it was a fifth of a list request's CPU.
  */
 export async function listTickets(db: Db, o: ListOptions): Promise<{ items: TicketItem[]; total: number }> {
   const b: Bindings = { ...scopeBindings(o.scope), ...filterBindings(o.filters, o.now), limit: o.pageSize, offset: (o.page - 1) * o.pageSize };
   const shape = [o.scope.kind, o.scope.view ?? '', o.sortBy, o.sortOrder, ...Object.keys(b)].join('|');
-  const plan = listPlan(db, shape, (v) => pageQuery(db, o, b, v).compile());
-  const { rows } = await db.executeQuery<ItemRow & { total: number | string }>(CompiledQuery.raw(plan.sql, plan.bind(b)));
+  const { rows } = await runStatement<ItemRow & { total: number | string }>(db, `tickets.list|${shape}`, (v) => pageQuery(db, o, b, v), b);
   let total = rows.length ? Number(rows[0]!.total) : 0;
   if (!rows.length && o.page > 1) {
     const value: Slot = (name) => b[name];
@@ -313,54 +308,6 @@ function pageQuery(db: Db, o: ListOptions, b: Bindings, v: Slot) {
     .where('tickets.id', 'in', pageIds)
     .orderBy(`tickets.${o.sortBy}`, o.sortOrder)
     .orderBy('tickets.id', o.sortOrder);
-}
-
-/** A compiled list statement: its SQL, and how to fill its parameters from a request's bindings. */
-interface ListPlan {
-  sql: string;
-  bind: (b: Bindings) => unknown[];
-}
-
-/** Stand-ins for bindings while a shape compiles: their places in the parameters say which is where. */
-class BindingSlot {
-  constructor(readonly name: string) {}
-}
-
-/** Compiled list statements per database, by shape (the oldest dropped beyond LIST_PLANS_KEPT). */
-const listPlans = new WeakMap<Db, Map<string, ListPlan>>();
-const LIST_PLANS_KEPT = 200;
-
-function listPlan(db: Db, shape: string, compile: (v: Slot) => CompiledQuery): ListPlan {
-  let plans = listPlans.get(db);
-  if (!plans) {
-    plans = new Map();
-    listPlans.set(db, plans);
-  }
-  const hit = plans.get(shape);
-  if (hit) return hit;
-  const slots = new Map<string, BindingSlot>();
-  const compiled = compile((name) => {
-    let p = slots.get(name);
-    if (!p) {
-      p = new BindingSlot(name);
-      slots.set(name, p);
-    }
-    return p;
-  });
-  // Constants the builder wrote in (OPEN_STATUSES…) stay as they are; slots take the request's value.
-  const params = compiled.parameters.map((p): { name: string } | { value: unknown } => (p instanceof BindingSlot ? { name: p.name } : { value: p }));
-  const plan: ListPlan = {
-    sql: compiled.sql,
-    bind: (b) =>
-      params.map((p) => {
-        if (!('name' in p)) return p.value;
-        if (!(p.name in b)) throw new Error(`list statement of shape ${shape} needs the binding ${p.name}`);
-        return b[p.name];
-      }),
-  };
-  if (plans.size >= LIST_PLANS_KEPT) plans.delete(plans.keys().next().value!);
-  plans.set(shape, plan);
-  return plan;
 }
 
 /** The list item of a ticket row whose designer is known (names from the catalog cache). */
