@@ -7,9 +7,9 @@
  * mark-compact every second or two during the reads), as a server in service would not have.
  * The serving process builds the app, listens on 127.0.0.1, and also serves a bare Fastify JSON
  * route for comparison. Talks to the parent over IPC: sends `ready` with ports and tokens, closes
- * on `stop`. On `workers` it
- * also starts the production worker pool (server/src/cluster.ts, API_WORKERS) on the same database
- * and answers `workers-ready` with its port; `workers-stop` closes the pool.
+ * on `stop`. On `workers` it also starts the production worker pool (server/src/cluster.ts,
+ * API_WORKERS) on the same database and answers `workers-ready` with its port; `workers-stop`
+ * closes the pool.
  */
 import fs from 'node:fs';
 import path from 'node:path';

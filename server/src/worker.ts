@@ -23,7 +23,6 @@ if (!cluster.isWorker) {
 }
 
 let app: FastifyInstance | undefined;
-let ready = false;
 let closing = false;
 /** Connections the primary handed over and that are still open. */
 const handed = new Set<net.Socket>();
@@ -64,7 +63,8 @@ process.on('message', (msg: unknown, handle: unknown) => {
 });
 
 function serve(socket: net.Socket) {
-  if (!app || !ready || closing) {
+  // Ready once the app listens (the primary hands over connections only then).
+  if (!app?.server.listening || closing) {
     socket.destroy();
     return;
   }
@@ -87,7 +87,6 @@ async function main() {
     res.once('close', () => inFlight--);
   });
   await app.listen({ host: '127.0.0.1', port: 0, exclusive: true, listenTextResolver: (address) => `worker ${index} ready (its private address ${address})` });
-  ready = true;
   process.send!({ type: WORKER_READY } satisfies WorkerReadyMessage);
 }
 
