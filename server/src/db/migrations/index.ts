@@ -6,7 +6,7 @@ import * as uploadRecords from './20261123T1100_upload_records.js';
 import * as teamLinks from './20261124T1000_team_links.js';
 import * as appealsSettlements from './20261125T1000_appeals_settlements.js';
 import * as orderPlans from './20261126T1000_order_plans.js';
-import * as authNotify from './20261127T1000_auth_notify.js';
+import * as changeNotices from './20261127T1000_change_notices.js';
 
 /** Every migration, by name. Names carry a timestamp; a landed migration is never edited. */
 const migrations: Record<string, Migration> = {
@@ -17,7 +17,7 @@ const migrations: Record<string, Migration> = {
   '20261124T1000_team_links': teamLinks,
   '20261125T1000_appeals_settlements': appealsSettlements,
   '20261126T1000_order_plans': orderPlans,
-  '20261127T1000_auth_notify': authNotify,
+  '20261127T1000_change_notices': changeNotices,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,9 +1,9 @@
+import { noticeCache } from '../../db/change-notices.js';
 import type { Db } from '../../db/database.js';
 import { runStatement } from '../../db/statements.js';
 import type { Designer } from '../../db/schema.js';
 import { newSessionId, newToken, sha256 } from '../../lib/crypto.js';
 import { isoAfter, nowIso, nowMs } from '../../lib/time.js';
-import { type FoundSession, sessionCacheOf } from './session-cache.js';
 
 export interface IssuedSession {
   token: string;
@@ -34,12 +34,18 @@ export async function createSession(
   return { token, session_id };
 }
 
+export interface FoundSession {
+  designer: Designer;
+  sessionId: string;
+}
+
 /**
  * The designer behind a live (unrevoked, unexpired) token, or undefined. On PostgreSQL a session
- * found once is kept by this process until it changes (session-cache.ts).
+ * found once is kept by this process until it or its designer changes (db/change-notices.ts);
+ * kept ones are frozen, as they are shared by requests.
  */
 export async function findByToken(db: Db, token: string): Promise<FoundSession | undefined> {
-  const cache = sessionCacheOf(db);
+  const cache = noticeCache<FoundSession>(db, 'sessions');
   const kept = cache?.get(token, nowMs());
   if (kept) return kept;
   const begun = cache?.begin();
@@ -63,7 +69,7 @@ export async function findByToken(db: Db, token: string): Promise<FoundSession |
   if (!row) return undefined;
   const { session_id, session_expires_at, ...designer } = row;
   const found = { designer, sessionId: session_id };
-  if (cache) cache.put(begun!, token, found, session_expires_at, nowMs());
+  if (cache) cache.put(begun!, token, designer.id, Object.freeze({ designer: Object.freeze(designer), sessionId: session_id }), nowMs(), Date.parse(session_expires_at));
   return found;
 }
 

@@ -1,8 +1,10 @@
 /** Reads of tickets: lists, detail, counts, the order hall. Every function takes `db` first. */
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { noticeCache } from '../../db/change-notices.js';
 import type { Db } from '../../db/database.js';
 import { type Bindings, runStatement, type Slot } from '../../db/statements.js';
 import type { Database, Designer } from '../../db/schema.js';
+import { nowMs } from '../../lib/time.js';
 import { designerCode } from '../user/profile.js';
 import {
   ACTOR_NAMES,
@@ -273,7 +275,8 @@ export interface ListOptions {
  * One page of a scope in one statement: the page's ids come from the tickets indexes alone (a
  * deferred join: rows skipped by OFFSET are never read), only those rows are read, and the total
  * rides along as an uncorrelated scalar subquery (evaluated once). A page past the end counts
- * separately.
+ * separately. On PostgreSQL a designer's own list keeps its total until one of their tickets
+ * changes (`countKey`); then only the page is read.
  *
  * The statement is built and compiled by Kysely once per shape (scope kind and view, sort, which
  * filters, how many statuses or markers) and database (`db/statements.ts`); a request only binds
@@ -282,20 +285,44 @@ export interface ListOptions {
 export async function listTickets(db: Db, o: ListOptions): Promise<{ items: TicketItem[]; total: number }> {
   const b: Bindings = { ...scopeBindings(o.scope), ...filterBindings(o.filters, o.now), limit: o.pageSize, offset: (o.page - 1) * o.pageSize };
   const shape = [o.scope.kind, o.scope.view ?? '', o.sortBy, o.sortOrder, ...Object.keys(b)].join('|');
-  const { rows } = await runStatement<ItemRow & { total: number | string }>(db, `tickets.list|${shape}`, (v) => pageQuery(db, o, b, v), b);
-  let total = rows.length ? Number(rows[0]!.total) : 0;
-  if (!rows.length && o.page > 1) {
-    const value: Slot = (name) => b[name];
-    const c = await applyFilters(applyScope(db.selectFrom('tickets'), o.scope, value), b, value)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    total = Number(c.n);
+  const counted = countKey(o, b);
+  const counts = counted && noticeCache<number>(db, 'ticketCounts');
+  const kept = counts?.get(counted!.key, nowMs());
+  let rows: ItemRow[];
+  let total: number;
+  if (kept !== undefined) {
+    rows = (await runStatement<ItemRow>(db, `tickets.page|${shape}`, (v) => pageQuery(db, o, b, v, false), b)).rows;
+    total = kept;
+  } else {
+    const begun = counts?.begin();
+    const page = await runStatement<ItemRow & { total: number | string }>(db, `tickets.list|${shape}`, (v) => pageQuery(db, o, b, v, true), b);
+    rows = page.rows;
+    total = rows.length ? Number(page.rows[0]!.total) : 0;
+    if (!rows.length && o.page > 1) {
+      const value: Slot = (name) => b[name];
+      const c = await applyFilters(applyScope(db.selectFrom('tickets'), o.scope, value), b, value)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      total = Number(c.n);
+    }
+    counts?.put(begun!, counted!.key, counted!.designerId, total, nowMs());
   }
   const known: DesignerNames | undefined = o.knownDesigners && new Map(o.knownDesigners.map((d) => [d.id, d]));
   return { items: await toItems(db, rows, known), total };
 }
 
-function pageQuery(db: Db, o: ListOptions, b: Bindings, v: Slot) {
+/**
+ * Where the total of a list may be kept between requests (on PostgreSQL, db/change-notices.ts): a
+ * designer's own tickets, which notices name. Not a team's or the pool, not the deducted and
+ * appealed views (other tables), not the overdue filter (it moves with the clock).
+ */
+function countKey(o: ListOptions, b: Bindings): { key: string; designerId: number } | undefined {
+  if (o.scope.kind !== 'designer' || o.scope.view || 'now' in b) return undefined;
+  const filters = Object.entries(b).filter(([k]) => k !== 'limit' && k !== 'offset');
+  return { key: JSON.stringify(filters), designerId: o.scope.designerId };
+}
+
+function pageQuery(db: Db, o: ListOptions, b: Bindings, v: Slot, withTotal: boolean) {
   const filtered = applyFilters(applyScope(db.selectFrom('tickets'), o.scope, v), b, v);
   const pageIds = filtered
     .select('tickets.id')
@@ -304,7 +331,7 @@ function pageQuery(db: Db, o: ListOptions, b: Bindings, v: Slot) {
     .limit(v('limit'))
     .offset(v('offset'));
   return itemQuery(db)
-    .select(() => filtered.select((eb) => eb.fn.countAll<number>().as('n')).as('total'))
+    .$if(withTotal, (q) => q.select(() => filtered.select((eb) => eb.fn.countAll<number>().as('n')).as('total')))
     .where('tickets.id', 'in', pageIds)
     .orderBy(`tickets.${o.sortBy}`, o.sortOrder)
     .orderBy('tickets.id', o.sortOrder);

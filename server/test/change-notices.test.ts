@@ -1,35 +1,38 @@
 /**
- * Sessions kept per process on PostgreSQL (modules/auth/session-cache.ts). The cache's own rules
- * run everywhere; the rest runs the real app on PostgreSQL when TEST_DATABASE_URL is set, with
- * "another instance" played by a pg connection of the test's own.
+ * What a process keeps of PostgreSQL in memory, and the notices that keep it exact
+ * (db/change-notices.ts). The cache's own rules run everywhere; the rest runs the real app on
+ * PostgreSQL when TEST_DATABASE_URL is set, with "another instance" played by a pg connection of
+ * the test's own.
  */
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Designer } from '../src/db/schema.js';
-import { type FoundSession, MAX_AGE_MS, SessionCache, sessionCacheOf, sessionListenerOf } from '../src/modules/auth/session-cache.js';
-import { DEMO, expect401, expectEnvelope, PG_URL, useTestApp } from './support/harness.js';
+import { changeNoticesOf, MAX_AGE_MS, NoticeCache, noticeCache } from '../src/db/change-notices.js';
+import type { FoundSession } from '../src/modules/auth/session.repository.js';
+import { DEMO, expect401, expectEnvelope, PG_URL } from './support/harness.js';
+import { createPerson, createProduct, demoPerson, firstShop, ingest, order, type Person, useTicketApp } from './support/tickets.js';
 
 function found(id: number, sessionId = `s${id}`): FoundSession {
   return { designer: { id, nickname: `d${id}` } as Designer, sessionId };
 }
 
 const HOUR = 3_600_000;
-const later = (ms: number) => new Date(Date.now() + ms).toISOString();
+const inAnHour = () => Date.now() + HOUR;
 
-describe('SessionCache', () => {
+describe('NoticeCache', () => {
   const live = () => {
-    const c = new SessionCache();
+    const c = new NoticeCache<FoundSession>();
     c.setLive(true);
     return c;
   };
 
   it('keeps nothing until its listener is live, and forgets everything when it goes down', () => {
-    const c = new SessionCache();
-    c.put(c.begin(), 'a', found(1), later(HOUR), Date.now());
+    const c = new NoticeCache<FoundSession>();
+    c.put(c.begin(), 'a', 1, found(1), Date.now(), inAnHour());
     expect(c.get('a', Date.now())).toBeUndefined();
     c.setLive(true);
-    c.put(c.begin(), 'a', found(1), later(HOUR), Date.now());
+    c.put(c.begin(), 'a', 1, found(1), Date.now(), inAnHour());
     expect(c.get('a', Date.now())?.sessionId).toBe('s1');
     c.setLive(false);
     expect(c.get('a', Date.now())).toBeUndefined();
@@ -41,20 +44,20 @@ describe('SessionCache', () => {
     const c = live();
     const begun = c.begin();
     c.changed(99); // any designer: the lookup does not know whose token it is yet
-    c.put(begun, 'a', found(1), later(HOUR), Date.now());
+    c.put(begun, 'a', 1, found(1), Date.now(), inAnHour());
     expect(c.get('a', Date.now())).toBeUndefined();
     const before = c.begin();
     c.setLive(false);
     c.setLive(true);
-    c.put(before, 'a', found(1), later(HOUR), Date.now());
+    c.put(before, 'a', 1, found(1), Date.now(), inAnHour());
     expect(c.get('a', Date.now())).toBeUndefined();
   });
 
   it('a change drops that designer’s sessions only; changedAll drops all', () => {
     const c = live();
-    c.put(c.begin(), 'a1', found(1, 'x'), later(HOUR), Date.now());
-    c.put(c.begin(), 'a2', found(1, 'y'), later(HOUR), Date.now());
-    c.put(c.begin(), 'b', found(2), later(HOUR), Date.now());
+    c.put(c.begin(), 'a1', 1, found(1, 'x'), Date.now(), inAnHour());
+    c.put(c.begin(), 'a2', 1, found(1, 'y'), Date.now(), inAnHour());
+    c.put(c.begin(), 'b', 2, found(2), Date.now(), inAnHour());
     c.changed(1);
     expect(c.get('a1', Date.now())).toBeUndefined();
     expect(c.get('a2', Date.now())).toBeUndefined();
@@ -67,28 +70,19 @@ describe('SessionCache', () => {
   it('serves a session until it expires and for at most MAX_AGE_MS', () => {
     const c = live();
     const t0 = Date.now();
-    c.put(c.begin(), 'short', found(1), new Date(t0 + 1_000).toISOString(), t0);
-    c.put(c.begin(), 'long', found(2), later(10 * HOUR), t0);
+    c.put(c.begin(), 'short', 1, found(1), t0, t0 + 1_000);
+    c.put(c.begin(), 'long', 2, found(2), t0);
     expect(c.get('short', t0 + 999)).toBeDefined();
     expect(c.get('short', t0 + 1_000)).toBeUndefined();
     expect(c.get('long', t0 + MAX_AGE_MS - 1)).toBeDefined();
     expect(c.get('long', t0 + MAX_AGE_MS)).toBeUndefined();
-    c.put(c.begin(), 'gone', found(3), new Date(t0 - 1).toISOString(), t0);
+    c.put(c.begin(), 'gone', 3, found(3), t0, t0 - 1);
     expect(c.get('gone', t0)).toBeUndefined();
-  });
-
-  it('hands out frozen sessions: no request can change another’s designer', () => {
-    const c = live();
-    c.put(c.begin(), 'a', found(1), later(HOUR), Date.now());
-    const kept = c.get('a', Date.now())!;
-    expect(() => {
-      (kept.designer as { nickname: string }).nickname = 'changed';
-    }).toThrow(TypeError);
   });
 });
 
-describe.runIf(PG_URL)('sessions kept per process on PostgreSQL', () => {
-  const t = useTestApp('postgres');
+describe.runIf(PG_URL)('kept per process on PostgreSQL', () => {
+  const t = useTicketApp('postgres');
   let other: pg.Client;
 
   beforeAll(async () => {
@@ -99,7 +93,7 @@ describe.runIf(PG_URL)('sessions kept per process on PostgreSQL', () => {
     await other.end();
   });
 
-  const cache = () => sessionCacheOf(t.db)!;
+  const cache = () => noticeCache<FoundSession>(t.db, 'sessions')!;
   const idOf = async (phone: string) => (await t.db.selectFrom('designers').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
   const nickname = async (token: string) => expectEnvelope<{ nickname: string }>(await t.authed(token).get('/api/user/profile'), 200).data.nickname;
   /** A change by "another instance" that fires no trigger, so no notice: shows what is served from memory. */
@@ -178,7 +172,7 @@ describe.runIf(PG_URL)('sessions kept per process on PostgreSQL', () => {
   });
 
   it('while its listener is down nothing is served from memory; it comes back by itself', async () => {
-    const listener = sessionListenerOf(t.db)!;
+    const listener = changeNoticesOf(t.db)!;
     const token = await t.sessionFor(DEMO.onboarding);
     const id = await idOf(DEMO.onboarding);
     await nickname(token);
@@ -193,5 +187,107 @@ describe.runIf(PG_URL)('sessions kept per process on PostgreSQL', () => {
     expect(listener.backendPid).not.toBe(pid);
     await nickname(token);
     expect(cache().size).toBeGreaterThan(0);
+  });
+  it('a kept session is frozen: no request can change what another request sees', async () => {
+    const token = await t.sessionFor(DEMO.designer);
+    expectEnvelope(await t.authed(token).get('/api/user/profile'), 200);
+    const kept = cache().get(token, Date.now())!;
+    expect(kept.designer.phone).toBe(DEMO.designer);
+    expect(() => {
+      (kept.designer as { nickname: string }).nickname = 'changed';
+    }).toThrow(TypeError);
+  });
+
+  describe('the total of a designer’s ticket list', () => {
+    let product: number;
+    let shop: number;
+    let a: Person;
+    let b: Person;
+    const counts = () => noticeCache<number>(t.db, 'ticketCounts')!;
+    const list = async (p: Person, query = '') =>
+      expectEnvelope<{ items: { ticket_id: number }[]; total: number }>(await p.client.get(`/api/tickets?page=1&pageSize=20${query}`), 200).data;
+    const give = async (p: Person) => {
+      const { ticket } = await ingest(t, order(shop, product));
+      expect(ticket.designer_id).toBe(p.code);
+      return ticket.ticket_id;
+    };
+
+    beforeAll(async () => {
+      product = await createProduct(t);
+      shop = await firstShop(t);
+      a = await createPerson(t, { products: [product] });
+      const first = await give(a);
+      const second = await give(a);
+      expect(first).not.toBe(second);
+      b = await createPerson(t, { products: [product], online: 0 });
+    });
+
+    it('is kept, then follows another instance’s change once its notice arrives', async () => {
+      const before = await list(a);
+      expect(before.total).toBe(2);
+      const [one, two] = before.items.map((x) => x.ticket_id);
+      // Moved away without a notice: the page no longer has it, the kept total still counts it.
+      await silently('update tickets set designer_id = null where id = $1', [one]);
+      const stale = await list(a);
+      expect(stale.items.map((x) => x.ticket_id)).toEqual([two]);
+      expect(stale.total).toBe(2);
+      // Any change of another of the designer's tickets notifies; the total is counted again.
+      await other.query('update tickets set updated_at = updated_at where id = $1', [two]);
+      await eventually(async () => (await list(a)).total === 1);
+      await silently('update tickets set designer_id = $1 where id = $2', [a.id, one]);
+      await other.query('update tickets set updated_at = updated_at where id = $1', [one]);
+      await eventually(async () => (await list(a)).total === 2);
+    });
+
+    it('a ticket moved between designers by another instance updates both totals', async () => {
+      const mine = (await list(a)).items[0]!.ticket_id;
+      expect((await list(b)).total).toBe(0);
+      await other.query('update tickets set designer_id = $1 where id = $2', [b.id, mine]);
+      await eventually(async () => (await list(a)).total === 1 && (await list(b)).total === 1);
+      await other.query('update tickets set designer_id = $1 where id = $2', [a.id, mine]);
+      await eventually(async () => (await list(a)).total === 2 && (await list(b)).total === 0);
+    });
+
+    it('this process’s own change counts on the very next request, notice or not', async () => {
+      const mine = (await list(a)).items[0]!.ticket_id;
+      expect((await list(a)).total).toBe(2);
+      await t.db.transaction().execute(async (trx) => {
+        await sql`set local session_replication_role = replica`.execute(trx);
+        await trx.updateTable('tickets').set({ designer_id: b.id }).where('id', '=', mine).execute();
+      });
+      expect((await list(a)).total).toBe(1);
+      await t.db.updateTable('tickets').set({ designer_id: a.id }).where('id', '=', mine).execute();
+      expect((await list(a)).total).toBe(2);
+    });
+
+    it('a new ticket notifies its designer; filtered totals are kept apart', async () => {
+      await other.query('listen dwp_tickets_changed');
+      const heard: string[] = [];
+      const onNotice = (n: pg.Notification) => heard.push(n.payload ?? '');
+      other.on('notification', onNotice);
+      try {
+        const all = (await list(a)).total;
+        const { status } = await t.db.selectFrom('tickets').select('status').where('designer_id', '=', a.id).executeTakeFirstOrThrow();
+        const filtered = (await list(a, `&status=${status}`)).total;
+        await give(a);
+        await eventually(async () => heard.includes(`${t.database.dbSchema}:${a.id}`));
+        expect((await list(a)).total).toBe(all + 1);
+        expect((await list(a, `&status=${status}`)).total).toBe(filtered + 1);
+        expect((await list(a, `&status=${status === '7' ? '0' : '7'}`)).total).toBe(0);
+      } finally {
+        other.off('notification', onNotice);
+        await other.query('unlisten dwp_tickets_changed');
+      }
+    });
+
+    it('is not kept for a team, the pool or the overdue filter', async () => {
+      const lead = await demoPerson(t, DEMO.lead);
+      counts().changedAll();
+      await list(a, '&overdue=1');
+      expectEnvelope(await lead.client.get('/api/tickets?page=1&pageSize=20'), 200);
+      expect(counts().size).toBe(0);
+      await list(a);
+      expect(counts().size).toBe(1);
+    });
   });
 });
