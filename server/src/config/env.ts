@@ -23,6 +23,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
+  // PostgreSQL connections of this instance, shared out among its API workers.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   MQTT_URL: z.string().optional(),
   MQTT_PUBLIC_URL: z.string().optional(),
   // Processes serving the API on this machine (server/src/cluster.ts); set by the primary: a worker's index.
@@ -61,6 +63,11 @@ export interface AppConfig {
   dataDir: string;
   /** `sqlite:<file>` / `sqlite::memory:` or a postgres:// URL */
   databaseUrl: string;
+  /**
+   * PostgreSQL: pooled connections of this instance (DATABASE_POOL_SIZE). With API workers each
+   * worker opens its share (`poolSizeOf`), so the database sees the same number either way.
+   */
+  databasePoolSize: number;
   mqttUrl?: string;
   mqttPublicUrl?: string;
   /**
@@ -155,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'app.db')}`,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     mqttUrl: e.MQTT_URL,
     mqttPublicUrl: e.MQTT_PUBLIC_URL,
     apiWorkers,
@@ -210,4 +218,9 @@ function ossConfig(e: z.infer<typeof envSchema>, dataDir: string): OssConfig {
     host: (e.OSS_HOST ?? `https://${e.OSS_BUCKET}.oss-${region}.aliyuncs.com`).replace(/\/+$/, ''),
     ...common,
   };
+}
+
+/** The pooled connections one process opens: its share of the instance's, at least 2. */
+export function poolSizeOf(config: Pick<AppConfig, 'databasePoolSize' | 'apiWorkers'>): number {
+  return Math.max(2, Math.ceil(config.databasePoolSize / config.apiWorkers));
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppConfig } from '../config/env.js';
+import { type AppConfig, poolSizeOf } from '../config/env.js';
 import { startChangeNotices } from '../db/change-notices.js';
 import { type Db, type Dialect, migrateToLatest, openDatabase } from '../db/database.js';
 
@@ -20,7 +20,7 @@ export interface DbPluginOptions {
 
 export default fp<DbPluginOptions>(
   async function dbPlugin(app: FastifyInstance, opts) {
-    const opened = openDatabase({ url: opts.config.databaseUrl, schema: opts.schema });
+    const opened = openDatabase({ url: opts.config.databaseUrl, schema: opts.schema, poolSize: poolSizeOf(opts.config) });
     const applied = await migrateToLatest(opened.db, opened.dialect === 'postgres' ? opts.schema : undefined);
     if (applied.length) app.log.info({ applied }, 'database migrated');
     // After the migrations: the change notices come from their triggers.

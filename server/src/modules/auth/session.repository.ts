@@ -41,8 +41,8 @@ export interface FoundSession {
 
 /**
  * The designer behind a live (unrevoked, unexpired) token, or undefined. On PostgreSQL a session
- * found once is kept by this process until it or its designer changes (db/change-notices.ts);
- * kept ones are frozen, as they are shared by requests.
+ * found once is kept by this process until it or its designer changes (db/change-notices.ts).
+ * Frozen, on either database: a kept one is shared by requests.
  */
 export async function findByToken(db: Db, token: string): Promise<FoundSession | undefined> {
   const cache = noticeCache<FoundSession>(db, 'sessions');
@@ -68,8 +68,8 @@ export async function findByToken(db: Db, token: string): Promise<FoundSession |
   const row = rows[0];
   if (!row) return undefined;
   const { session_id, session_expires_at, ...designer } = row;
-  const found = { designer, sessionId: session_id };
-  if (cache) cache.put(begun!, token, designer.id, Object.freeze({ designer: Object.freeze(designer), sessionId: session_id }), nowMs(), Date.parse(session_expires_at));
+  const found: FoundSession = Object.freeze({ designer: Object.freeze(designer), sessionId: session_id });
+  cache?.put(begun!, token, designer.id, found, nowMs(), Date.parse(session_expires_at));
   return found;
 }
 
