@@ -402,10 +402,15 @@ export function toDraft(d: {
   };
 }
 
-export async function ticketDetail(db: Db, ticketId: number): Promise<TicketDetail | undefined> {
-  const [item, extra, drafts, events, allocations] = await Promise.all([
-    ticketItem(db, ticketId),
-    db.selectFrom('tickets').select(['requirements', 'customer_notes', 'attachments']).where('id', '=', ticketId).executeTakeFirst(),
+/**
+ * The detail of a ticket whose row the caller has read (to check who may read it): the row gives
+ * the item and the requirements, three lookups in parallel the rest. `known`: designers whose
+ * names the caller has (the signed-in one).
+ */
+export async function ticketDetail(db: Db, t: TicketRow, known?: readonly Pick<Designer, 'id' | 'real_name' | 'nickname'>[]): Promise<TicketDetail> {
+  const ticketId = t.id;
+  const [[item], drafts, events, allocations] = await Promise.all([
+    toItems(db, [t], known && new Map(known.map((d) => [d.id, d]))),
     db.selectFrom('drafts').selectAll().where('ticket_id', '=', ticketId).orderBy('id').execute(),
     db
       .selectFrom('ticket_events')
@@ -440,12 +445,11 @@ export async function ticketDetail(db: Db, ticketId: number): Promise<TicketDeta
       .orderBy('allocations.id')
       .execute(),
   ]);
-  if (!item || !extra) return undefined;
   return {
-    ...item,
-    requirements: extra.requirements,
-    customer_notes: extra.customer_notes,
-    attachments: parseJson(extra.attachments, []),
+    ...item!,
+    requirements: t.requirements,
+    customer_notes: t.customer_notes,
+    attachments: parseJson(t.attachments, []),
     drafts: drafts.map(toDraft),
     timeline: events.map((e) => {
       const kind = e.actor_kind as 'designer' | 'system' | 'upstream';

@@ -114,9 +114,7 @@ export default async function ticketRoutes(app: FastifyInstance) {
       const me = currentDesigner(req);
       const t = await findTicket(app.db, req.params.id);
       if (!t || !canRead(me, t)) throw notFound('工单不存在');
-      const detail = await ticketDetail(app.db, t.id);
-      if (!detail) throw notFound('工单不存在');
-      return ok(detail, '获取成功');
+      return ok(await ticketDetail(app.db, t, [me]), '获取成功');
     },
   );
 
