@@ -303,12 +303,16 @@ async function stopServer(child: ChildProcess) {
 }
 
 /**
- * The scenarios against one server: the in-process app (`port` unset) or a worker pool on the same
- * database (`port` of the pool; reads only, the bare route stays the child's own).
+ * One phase of the scenarios against one server: the reads, against the in-process app (`port`
+ * unset) or a worker pool on the same database (`port` of the pool; the bare route stays the
+ * child's own); or the ingestion, against the in-process app. The ingestion runs after every read
+ * phase, so all reads meet the same data (its 20,000 new tickets would also set PostgreSQL's
+ * autovacuum going under the next reads).
  */
 async function runScenarios(
   ready: ServerReady,
   dialect: string,
+  phase: 'reads' | 'ingestion',
   pool?: { port: number },
 ): Promise<{ results: Map<string, Result>; assigned: Record<string, number> }> {
   const base = `http://127.0.0.1:${pool?.port ?? ready.port}`;
@@ -335,27 +339,32 @@ async function runScenarios(
     leadList: { base, next: (i) => ({ path: '/api/tickets?page=1&pageSize=20', token: ready.leadTokens[i % ready.leadTokens.length] }) },
   };
 
-  const probe = await fetch(`${base}/api/tickets?status=0&page=1&pageSize=20`, {
-    headers: { authorization: `Bearer ${d[0]!.token}`, ...(IDENTITY ? { 'accept-encoding': 'identity' } : {}) },
-  });
-  const probeBytes = (await probe.arrayBuffer()).byteLength;
-  // content-length is the size on the wire (compressed bodies up to syncThreshold carry it); fetch hands back the decoded body.
-  const wire = probe.headers.get('content-length');
-  process.stdout.write(`(list page: content-encoding ${probe.headers.get('content-encoding') ?? 'none'}, ${probeBytes} bytes${wire && Number(wire) !== probeBytes ? `, ${wire} on the wire` : ''}) `);
-
   const results = new Map<string, Result>();
-  const order = (ONLY ?? SCENARIOS.map((s) => s.key)).filter((k) => !pool || READ_KEYS.includes(k));
-  for (const key of order) {
-    const read = reads[key];
-    const s = SCENARIOS.find((x) => x.key === key);
-    if (!read || !s) continue;
-    let i = 0;
-    results.set(key, await readLoad(s.label, read.base, DURATION_S, () => read.next(i++)));
-    process.stdout.write('.');
-  }
-  if (pool || (ONLY && !ONLY.includes('ingest') && !ONLY.includes('ingestBatch'))) {
-    process.stdout.write('\n');
+  if (phase === 'reads') {
+    await runReads();
     return { results, assigned: {} };
+  }
+  if (ONLY && !ONLY.includes('ingest') && !ONLY.includes('ingestBatch')) return { results, assigned: {} };
+
+  async function runReads() {
+    const probe = await fetch(`${base}/api/tickets?status=0&page=1&pageSize=20`, {
+      headers: { authorization: `Bearer ${d[0]!.token}`, ...(IDENTITY ? { 'accept-encoding': 'identity' } : {}) },
+    });
+    const probeBytes = (await probe.arrayBuffer()).byteLength;
+    // content-length is the size on the wire (compressed bodies up to syncThreshold carry it); fetch hands back the decoded body.
+    const wire = probe.headers.get('content-length');
+    process.stdout.write(`(list page: content-encoding ${probe.headers.get('content-encoding') ?? 'none'}, ${probeBytes} bytes${wire && Number(wire) !== probeBytes ? `, ${wire} on the wire` : ''}) `);
+
+    const order = (ONLY ?? SCENARIOS.map((s) => s.key)).filter((k) => READ_KEYS.includes(k) || (k === 'bare' && !pool));
+    for (const key of order) {
+      const read = reads[key];
+      const s = SCENARIOS.find((x) => x.key === key);
+      if (!read || !s) continue;
+      let i = 0;
+      results.set(key, await readLoad(s.label, read.base, DURATION_S, () => read.next(i++)));
+      process.stdout.write('.');
+    }
+    process.stdout.write(' ');
   }
 
   const run = randomBytes(3).toString('hex').toUpperCase();
@@ -561,16 +570,22 @@ async function main() {
       );
       try {
         process.stdout.write(`${d.name}: measuring `);
-        const { results, assigned } = await runScenarios(ready, d.name === 'SQLite' ? 'sqlite' : 'pg');
-        runs.push({ dialect: d.name, ready, results, assigned });
+        const key = d.name === 'SQLite' ? 'sqlite' : 'pg';
+        const single = { dialect: d.name, ready, ...(await runScenarios(ready, key, 'reads')) };
+        runs.push(single);
         for (const count of mqttUrl ? WORKER_COUNTS : []) {
-          process.stdout.write(`${d.name}, ${count} worker processes: starting… `);
+          process.stdout.write(`\n${d.name}, ${count} worker processes: starting… `);
           const port = await startWorkers(child, count, mqttUrl!);
           process.stdout.write('measuring ');
-          const pooled = await runScenarios(ready, d.name === 'SQLite' ? 'sqlite' : 'pg', { port });
+          const pooled = await runScenarios(ready, key, 'reads', { port });
           runs.push({ dialect: `${d.name} ×${count}`, ready, results: pooled.results, assigned: {} });
           await stopWorkers(child);
         }
+        process.stdout.write(`\n${d.name}: ingesting `);
+        const ingested = await runScenarios(ready, key, 'ingestion');
+        for (const [k, r] of ingested.results) single.results.set(k, r);
+        single.assigned = ingested.assigned;
+        process.stdout.write('\n');
       } finally {
         await stopServer(child);
         childCurrent = undefined;
