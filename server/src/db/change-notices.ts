@@ -236,6 +236,7 @@ export async function startChangeNotices(base: Db, options: { url: string; schem
     if (stopped) return;
     options.log.warn({ err, retryInMs: retryMs }, 'change notices: the listening connection was lost; everything is read from the database until it is back');
     timer = setTimeout(connect, retryMs);
+    timer.unref();
     retryMs = Math.min(retryMs * 2, RECONNECT_MAX_MS);
   };
 
