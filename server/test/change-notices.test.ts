@@ -280,14 +280,27 @@ describe.runIf(PG_URL)('kept per process on PostgreSQL', () => {
       }
     });
 
-    it('is not kept for a team, the pool or the overdue filter', async () => {
+    it('a team’s total is kept too and follows its notices; the pool and the overdue filter are always counted', async () => {
       const lead = await demoPerson(t, DEMO.lead);
+      const { team_id: teamId } = await t.db.selectFrom('designers').select('team_id').where('id', '=', lead.id).executeTakeFirstOrThrow();
+      const teamList = async () => expectEnvelope<{ items: { ticket_id: number }[]; total: number }>(await lead.client.get('/api/tickets?page=1&pageSize=20'), 200).data;
       counts().changedAll();
       await list(a, '&overdue=1');
-      expectEnvelope(await lead.client.get('/api/tickets?page=1&pageSize=20'), 200);
+      expectEnvelope(await lead.client.get('/api/tickets?scope=pool&page=1&pageSize=20'), 200);
       expect(counts().size).toBe(0);
-      await list(a);
+      const before = await teamList();
+      expect(before.total).toBeGreaterThan(0);
       expect(counts().size).toBe(1);
+      const moved = before.items[0]!.ticket_id;
+      // Out of the team without a notice: still counted from memory.
+      await silently('update tickets set team_id = null where id = $1', [moved]);
+      expect((await teamList()).total).toBe(before.total);
+      // Another of the team's tickets changes with a notice: the team's total is counted again.
+      await other.query('update tickets set updated_at = updated_at where id = $1', [before.items[1]!.ticket_id]);
+      await eventually(async () => (await teamList()).total === before.total - 1);
+      // Back into the team, by another instance: its notice names the team it joins.
+      await other.query('update tickets set team_id = $1 where id = $2', [teamId, moved]);
+      await eventually(async () => (await teamList()).total === before.total);
     });
   });
 });

@@ -3,15 +3,16 @@
  * changed. Two things are worth keeping, because each cost a round trip or a scan on every
  * request (bench/tickets):
  * - `sessions`: the session and designer behind a token (every authenticated request looks it up);
- * - `ticketCounts`: the total of a designer's filtered ticket list (counting ~1,000 index entries
- *   was a third of a list's work in PostgreSQL).
+ * - `ticketCounts`: the total of a designer's or a team's filtered ticket list (counting a
+ *   designer's ~1,350 index entries was a third of a list's work in PostgreSQL).
  * SQLite answers both in-process in microseconds, and its worker processes could not hear of each
  * other's changes: nothing is kept there.
  *
  * What is kept is as fresh as the database, whichever process or instance changes it:
- * - triggers notify a channel per cache with `<schema>:<designer id>` when a row the cache depends
- *   on changes, once the change commits (migration 20261127T1000_change_notices); each process
- *   listens on a connection of its own and drops what it keeps of that designer;
+ * - triggers notify a channel per cache with `<schema>:<designer id>` (or `<schema>:t<team id>`)
+ *   when a row the cache depends on changes, once the change commits (migration
+ *   20261127T1000_change_notices); each process listens on a connection of its own and drops what
+ *   it keeps of that designer (or team);
  * - this process's own writes (INSERT, UPDATE, DELETE) to a cache's tables drop everything that
  *   cache keeps, when the statement is sent and again when it is answered (a Kysely plugin on the
  *   app's database), so the next request after a change never waits for the notice;
@@ -50,7 +51,10 @@ interface Entry<T> {
   keptAtMs: number;
 }
 
-/** Values by key, each owned by one designer (whose notice drops it). */
+/**
+ * Values by key, each owned by one designer or team (whose notice drops it). Owners are numbers:
+ * a designer's id, or minus a team's id (`teamOwner`).
+ */
 export class NoticeCache<T> {
   readonly #kept = new Map<string, Entry<T>>();
   readonly #keysOf = new Map<number, Set<string>>();
@@ -142,6 +146,11 @@ export interface ChangeNotices {
 }
 
 const started = new WeakMap<Db, ChangeNotices>();
+
+/** The owner number of a team's values (designer ids are positive). */
+export function teamOwner(teamId: number): number {
+  return -teamId;
+}
 
 /** A cache of the app's database (on PostgreSQL, once its listener started), if any. */
 export function noticeCache<T>(db: Db, name: NoticeCacheName): NoticeCache<T> | undefined {
@@ -259,7 +268,8 @@ export async function startChangeNotices(base: Db, options: { url: string; schem
       c.on('notification', (n) => {
         const cache = byChannel.get(n.channel);
         if (!cache || !n.payload?.startsWith(prefix)) return;
-        const id = Number(n.payload.slice(prefix.length));
+        const named = n.payload.slice(prefix.length);
+        const id = named.startsWith('t') ? teamOwner(Number(named.slice(1))) : Number(named);
         if (Number.isInteger(id)) cache.changed(id);
       });
       for (const channel of byChannel.keys()) await c.query(`listen ${channel}`);

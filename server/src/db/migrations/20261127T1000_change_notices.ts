@@ -6,7 +6,7 @@ import { isPostgres } from './helpers.js';
  * when the change commits, with `<schema>:<designer id>`:
  * - `dwp_auth_changed`: a designer's row or one of their sessions was updated or deleted;
  * - `dwp_tickets_changed`: a ticket of the designer was added, changed or removed, or moved to or
- *   from them (both designers are notified).
+ *   from them (both designers are notified); the same for teams, with `<schema>:t<team id>`.
  * SQLite keeps nothing in memory and needs none of this.
  */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -32,6 +32,13 @@ export async function up(db: Kysely<any>): Promise<void> {
       if tg_op <> 'DELETE' and new.designer_id is not null
          and (tg_op = 'INSERT' or new.designer_id is distinct from old.designer_id) then
         perform pg_notify('dwp_tickets_changed', tg_table_schema || ':' || new.designer_id);
+      end if;
+      if tg_op <> 'INSERT' and old.team_id is not null then
+        perform pg_notify('dwp_tickets_changed', tg_table_schema || ':t' || old.team_id);
+      end if;
+      if tg_op <> 'DELETE' and new.team_id is not null
+         and (tg_op = 'INSERT' or new.team_id is distinct from old.team_id) then
+        perform pg_notify('dwp_tickets_changed', tg_table_schema || ':t' || new.team_id);
       end if;
       return null;
     end $$`.execute(db);

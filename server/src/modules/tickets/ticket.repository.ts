@@ -1,6 +1,6 @@
 /** Reads of tickets: lists, detail, counts, the order hall. Every function takes `db` first. */
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { noticeCache } from '../../db/change-notices.js';
+import { noticeCache, teamOwner } from '../../db/change-notices.js';
 import type { Db } from '../../db/database.js';
 import { type Bindings, runStatement, type Slot } from '../../db/statements.js';
 import type { Database, Designer } from '../../db/schema.js';
@@ -275,8 +275,8 @@ export interface ListOptions {
  * One page of a scope in one statement: the page's ids come from the tickets indexes alone (a
  * deferred join: rows skipped by OFFSET are never read), only those rows are read, and the total
  * rides along as an uncorrelated scalar subquery (evaluated once). A page past the end counts
- * separately. On PostgreSQL a designer's own list keeps its total until one of their tickets
- * changes (`countKey`); then only the page is read.
+ * separately. On PostgreSQL a designer's or a team's list keeps its total until one of its
+ * tickets changes (`countKey`); then only the page is read.
  *
  * The statement is built and compiled by Kysely once per shape (scope kind and view, sort, which
  * filters, how many statuses or markers) and database (`db/statements.ts`); a request only binds
@@ -305,7 +305,7 @@ export async function listTickets(db: Db, o: ListOptions): Promise<{ items: Tick
         .executeTakeFirstOrThrow();
       total = Number(c.n);
     }
-    counts?.put(begun!, counted!.key, counted!.designerId, total, nowMs());
+    counts?.put(begun!, counted!.key, counted!.owner, total, nowMs());
   }
   const known: DesignerNames | undefined = o.knownDesigners && new Map(o.knownDesigners.map((d) => [d.id, d]));
   return { items: await toItems(db, rows, known), total };
@@ -313,13 +313,14 @@ export async function listTickets(db: Db, o: ListOptions): Promise<{ items: Tick
 
 /**
  * Where the total of a list may be kept between requests (on PostgreSQL, db/change-notices.ts): a
- * designer's own tickets, which notices name. Not a team's or the pool, not the deducted and
- * appealed views (other tables), not the overdue filter (it moves with the clock).
+ * designer's tickets or a team's, which notices name; the owner whose notice drops it. Not the
+ * pool (notices name no one for it), not the deducted and appealed views (other tables), not the
+ * overdue filter (it moves with the clock).
  */
-function countKey(o: ListOptions, b: Bindings): { key: string; designerId: number } | undefined {
-  if (o.scope.kind !== 'designer' || o.scope.view || 'now' in b) return undefined;
+function countKey(o: ListOptions, b: Bindings): { key: string; owner: number } | undefined {
+  if (o.scope.kind === 'pool' || o.scope.view || 'now' in b) return undefined;
   const filters = Object.entries(b).filter(([k]) => k !== 'limit' && k !== 'offset');
-  return { key: JSON.stringify(filters), designerId: o.scope.designerId };
+  return { key: JSON.stringify([o.scope.kind, filters]), owner: o.scope.kind === 'team' ? teamOwner(o.scope.teamId) : o.scope.designerId };
 }
 
 function pageQuery(db: Db, o: ListOptions, b: Bindings, v: Slot, withTotal: boolean) {
