@@ -40,11 +40,23 @@ describe('NoticeCache', () => {
     expect(c.get('a', Date.now())).toBeUndefined();
   });
 
-  it('does not keep a lookup that began before a change: its row may predate it', () => {
+  it('does not keep a value whose owner, or everything, changed after it began to be read', () => {
     const c = live();
     const begun = c.begin();
-    c.changed(99); // any designer: the lookup does not know whose token it is yet
+    c.changed(1);
     c.put(begun, 'a', 1, found(1), Date.now(), inAnHour());
+    expect(c.get('a', Date.now())).toBeUndefined();
+    // Another owner's change does not concern it.
+    const again = c.begin();
+    c.changed(99);
+    c.put(again, 'a', 1, found(1), Date.now(), inAnHour());
+    expect(c.get('a', Date.now())?.sessionId).toBe('s1');
+    // A change before the read began does not hold it back either.
+    c.put(c.begin(), 'b', 99, found(99), Date.now(), inAnHour());
+    expect(c.get('b', Date.now())?.sessionId).toBe('s99');
+    const beforeAll = c.begin();
+    c.changedAll();
+    c.put(beforeAll, 'a', 1, found(1), Date.now(), inAnHour());
     expect(c.get('a', Date.now())).toBeUndefined();
     const before = c.begin();
     c.setLive(false);

@@ -16,8 +16,10 @@
  * - this process's own writes (INSERT, UPDATE, DELETE) to a cache's tables drop everything that
  *   cache keeps, when the statement is sent and again when it is answered (a Kysely plugin on the
  *   app's database), so the next request after a change never waits for the notice;
- * - a value read before any of these is not kept: its rows may predate the change (`begin` / `put`
- *   compare a generation);
+ * - a value whose owner changed (or everything did) after it began to be read is not kept: its
+ *   rows may predate the change (`begin` / `put` compare a counter of changes; the last change of
+ *   each owner notified since the cache last emptied is remembered, at most one per designer and
+ *   team);
  * - while the listener is not connected nothing is kept or served (notices could be missed); it
  *   reconnects with backoff, and a fresh connection starts from empty caches;
  * - nothing is served after its own expiry or after MAX_AGE_MS.
@@ -58,7 +60,10 @@ interface Entry<T> {
 export class NoticeCache<T> {
   readonly #kept = new Map<string, Entry<T>>();
   readonly #keysOf = new Map<number, Set<string>>();
+  /** A counter of changes; and when each owner (or everything) last changed, by that counter. */
   #generation = 0;
+  readonly #ownerChangedAt = new Map<number, number>();
+  #allChangedAt = 0;
   #live = false;
 
   /** Whether values are kept (the listener is connected). */
@@ -84,13 +89,13 @@ export class NoticeCache<T> {
     return entry.value;
   }
 
-  /** Taken before reading a value; `put` keeps it only if nothing changed meanwhile. */
+  /** Taken before reading a value; `put` keeps it only if its owner did not change meanwhile. */
   begin(): number {
     return this.#live ? this.#generation : -1;
   }
 
   put(begun: number, key: string, owner: number, value: T, nowMs: number, expiresAtMs = Number.POSITIVE_INFINITY): void {
-    if (!this.#live || begun !== this.#generation || !(expiresAtMs > nowMs)) return;
+    if (!this.#live || begun < this.#allChangedAt || (this.#ownerChangedAt.get(owner) ?? 0) > begun || !(expiresAtMs > nowMs)) return;
     const old = this.#kept.get(key);
     if (old) this.#drop(key, old);
     this.#kept.set(key, { value, owner, expiresAtMs, keptAtMs: nowMs });
@@ -106,9 +111,9 @@ export class NoticeCache<T> {
     }
   }
 
-  /** Something of a designer changed: drop what they own. */
+  /** Something of an owner changed: drop what it owns. */
   changed(owner: number): void {
-    this.#generation++;
+    this.#ownerChangedAt.set(owner, ++this.#generation);
     const keys = this.#keysOf.get(owner);
     if (!keys) return;
     this.#keysOf.delete(owner);
@@ -117,7 +122,9 @@ export class NoticeCache<T> {
 
   /** Something changed that may concern anything kept. */
   changedAll(): void {
-    this.#generation++;
+    this.#allChangedAt = ++this.#generation;
+    // Every value begun before now is refused by #allChangedAt: the owners' marks are not needed.
+    this.#ownerChangedAt.clear();
     this.#kept.clear();
     this.#keysOf.clear();
   }
