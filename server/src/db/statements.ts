@@ -6,6 +6,10 @@
  * The builder places values through a `Slot`: while a statement compiles, a slot is a stand-in
  * whose place among the compiled parameters says which value goes where; a call binds its values
  * by name. Constants the builder writes in itself stay as they are.
+ *
+ * Reads only: Kysely plugins see a statement when it compiles, here once, not when it runs. The
+ * plugin that tells the kept sessions and totals about this process's writes
+ * (db/change-notices.ts) would miss every write after the first.
  */
 import { type Compilable, CompiledQuery, type QueryResult } from 'kysely';
 import type { Db } from './database.js';
@@ -51,6 +55,7 @@ export function statement(db: Db, key: string, build: (slot: Slot) => Compilable
     }
     return slot;
   }).compile();
+  if (compiled.query.kind !== 'SelectQueryNode') throw new Error(`statement ${key} is a ${compiled.query.kind}: only reads are kept compiled`);
   const params = compiled.parameters.map((p): { name: string } | { value: unknown } => (p instanceof BindingSlot ? { name: p.name } : { value: p }));
   const made: Statement = {
     sql: compiled.sql,
