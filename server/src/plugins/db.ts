@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AppConfig, poolSizeOf } from '../config/env.js';
-import { startChangeNotices } from '../db/change-notices.js';
+import { type ChangeNotices, startChangeNotices } from '../db/change-notices.js';
 import { type Db, type Dialect, migrateToLatest, openDatabase } from '../db/database.js';
 
 declare module 'fastify' {
@@ -21,11 +21,17 @@ export interface DbPluginOptions {
 export default fp<DbPluginOptions>(
   async function dbPlugin(app: FastifyInstance, opts) {
     const opened = openDatabase({ url: opts.config.databaseUrl, schema: opts.schema, poolSize: poolSizeOf(opts.config) });
-    const applied = await migrateToLatest(opened.db, opened.dialect === 'postgres' ? opts.schema : undefined);
-    if (applied.length) app.log.info({ applied }, 'database migrated');
-    // After the migrations: the change notices come from their triggers.
-    const notices =
-      opened.dialect === 'postgres' ? await startChangeNotices(opened.db, { url: opts.config.databaseUrl, schema: opts.schema, log: app.log }) : undefined;
+    let notices: ChangeNotices | undefined;
+    try {
+      const applied = await migrateToLatest(opened.db, opened.dialect === 'postgres' ? opts.schema : undefined);
+      if (applied.length) app.log.info({ applied }, 'database migrated');
+      // After the migrations: the change notices come from their triggers.
+      if (opened.dialect === 'postgres') notices = await startChangeNotices(opened.db, { url: opts.config.databaseUrl, schema: opts.schema, log: app.log });
+    } catch (err) {
+      // The app does not start: its connections must not keep the process (or a test run) alive.
+      await opened.close();
+      throw err;
+    }
     app.decorate('config', opts.config);
     app.decorate('db', notices?.db ?? opened.db);
     app.decorate('dialect', opened.dialect);
