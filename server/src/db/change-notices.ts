@@ -13,9 +13,10 @@
  *   when a row the cache depends on changes, once the change commits (migration
  *   20261127T1000_change_notices); each process listens on a connection of its own and drops what
  *   it keeps of that designer (or team);
- * - this process's own writes (INSERT, UPDATE, DELETE) to a cache's tables drop everything that
- *   cache keeps, when the statement is sent and again when it is answered (a Kysely plugin on the
- *   app's database), so the next request after a change never waits for the notice;
+ * - this process's own writes (INSERT, UPDATE, DELETE, through Kysely's builders) to a cache's
+ *   tables drop everything that cache keeps, when the statement is sent and again when it is
+ *   answered (a Kysely plugin on the app's database), so the next request after a change never
+ *   waits for the notice; raw `sql` writes are only seen through their notice;
  * - a value whose owner changed (or everything did) after it began to be read is not kept: its
  *   rows may predate the change (`begin` / `put` compare a counter of changes; the last change of
  *   each owner notified since the cache last emptied is remembered, at most one per designer and
@@ -196,13 +197,10 @@ class LocalWrites implements KyselyPlugin {
   constructor(private readonly byTable: Map<string, NoticeCache<unknown>[]>) {}
 
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
-    const tables = writtenTables(node);
-    if (tables.length) {
-      const caches = tables.flatMap((t) => (t && this.byTable.get(t)) || []);
-      if (caches.length) {
-        this.#writes.set(queryId, caches);
-        for (const c of caches) c.changedAll();
-      }
+    const caches = writtenTables(node).flatMap((t) => (t && this.byTable.get(t)) || []);
+    if (caches.length) {
+      this.#writes.set(queryId, caches);
+      for (const c of caches) c.changedAll();
     }
     return node;
   }
