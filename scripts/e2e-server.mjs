@@ -31,7 +31,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'serv
     PORT: process.env.PORT ?? '4310',
     HOST: process.env.HOST ?? '127.0.0.1',
     DATA_DIR: dataDir,
-    SEED_DEMO: 'true',
+    DEMO_MODE: 'true',
     // Suites sign the demo accounts in many times from one address; production limits stay default.
     RATE_LIMIT_LOGIN_PER_PHONE: '1000',
     RATE_LIMIT_LOGIN_PER_IP: '5000',
@@ -39,7 +39,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'serv
     // The upstream order system's key (e2e/fixtures.ts INTEGRATION_API_KEY): suites create tickets and audit results.
     INTEGRATION_API_KEY: 'e2e-integration-key',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    NODE_ENV: 'production',
+    NODE_ENV: 'development',
   },
 });
 

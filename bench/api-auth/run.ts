@@ -113,11 +113,11 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dwp-bench-auth-'));
   const config = loadConfig({
     ...process.env,
-    NODE_ENV: 'production',
+    NODE_ENV: 'bench',
     DATA_DIR: dataDir,
     DATABASE_URL: `sqlite:${path.join(dataDir, 'app.db')}`,
     LOG_LEVEL: 'silent',
-    SEED_DEMO: 'true',
+    DEMO_MODE: 'true',
     SMS_SENDER: 'log',
     WEB_DIST: path.join(dataDir, 'no-web-build'),
   });

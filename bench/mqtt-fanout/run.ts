@@ -139,11 +139,11 @@ async function startApp(mqttUrl: string | undefined): Promise<{ app: FastifyInst
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dwp-bench-mqtt-'));
   const base = loadConfig({
     ...process.env,
-    NODE_ENV: 'production',
+    NODE_ENV: 'bench',
     DATA_DIR: dataDir,
     DATABASE_URL: `sqlite:${path.join(dataDir, 'app.db')}`,
     LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
+    DEMO_MODE: 'false',
     SMS_SENDER: 'log',
   });
   const config: AppConfig = { ...base, mqttUrl };

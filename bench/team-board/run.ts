@@ -84,11 +84,11 @@ async function runOn(dialect: 'sqlite' | 'postgres'): Promise<Run> {
   if (schema) await withPg((c) => c.query(`create schema ${schema}`));
   const config = loadConfig({
     ...process.env,
-    NODE_ENV: 'production',
+    NODE_ENV: 'bench',
     DATA_DIR: dataDir,
     DATABASE_URL: dialect === 'postgres' ? PG_URL! : `sqlite:${path.join(dataDir, 'app.db')}`,
     LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
+    DEMO_MODE: 'false',
     SMS_SENDER: 'log',
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     SIMULATOR_RATE_PER_MIN: '0',

@@ -47,13 +47,13 @@ function workerEnv(count: number, mqttUrl: string): Record<string, string> {
   // Workers configure themselves from the environment alone: a PostgreSQL schema rides in the URL.
   const databaseUrl = schema ? `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}` : url;
   return {
-    NODE_ENV: 'production',
+    NODE_ENV: 'bench',
     HOST: '127.0.0.1',
     PORT: '0',
     DATA_DIR: process.env.BENCH_DATA_DIR!,
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: process.env.BENCH_LOG ?? 'silent',
-    SEED_DEMO: 'false',
+    DEMO_MODE: 'false',
     SMS_SENDER: 'log',
     WEB_DIST: `${process.env.BENCH_DATA_DIR}/no-web-build`,
     INTEGRATION_API_KEY: BENCH_API_KEY,
@@ -69,11 +69,11 @@ async function main() {
   const tickets = Number(process.env.BENCH_TICKETS ?? 200_000);
   const config = loadConfig({
     ...process.env,
-    NODE_ENV: 'production',
+    NODE_ENV: 'bench',
     DATA_DIR: process.env.BENCH_DATA_DIR!,
     DATABASE_URL: url,
     LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
+    DEMO_MODE: 'false',
     SMS_SENDER: 'log',
     WEB_DIST: `${process.env.BENCH_DATA_DIR}/no-web-build`,
     INTEGRATION_API_KEY: BENCH_API_KEY,

@@ -15,7 +15,7 @@ import {
 import type { AppConfig } from './config/env.js';
 import './lib/http.js';
 import authRoutes from './modules/auth/auth.routes.js';
-import type { SmsSender } from './modules/auth/sms.js';
+import type { SmsSender } from './modules/auth/sms/index.js';
 import appealRoutes from './modules/appeals/appeal.routes.js';
 import appealsPlugin from './modules/appeals/appeals.plugin.js';
 import demoRoutes from './modules/demo/demo.routes.js';
@@ -144,7 +144,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(systemRoutes, { released: opts.releasedMenu });
       await api.register(messageRoutes);
       await api.register(brokerAuthRoutes);
-      await api.register(demoRoutes, { smsInbox: config.smsSender === 'log', emit: config.seedDemo });
+      // Demo calls exist only in demo mode (never in production, config/env.ts): not registered at all
+      // otherwise, so they answer 404 and are absent from the API document.
+      if (config.demoMode) await api.register(demoRoutes, { smsInbox: config.sms.driver === 'log' && !opts.sms });
       await api.register(ticketRoutes);
       await api.register(hallRoutes);
       await api.register(integrationRoutes);

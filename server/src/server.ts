@@ -19,7 +19,7 @@ else await runSingle(config);
 async function runSingle(config: AppConfig) {
   const app = await buildApp({ config });
 
-  if (config.seedDemo) {
+  if (config.demoMode) {
     const seeded = await seedDemoIfEmpty(app.db);
     if (seeded) app.log.info('demo data seeded');
   }
@@ -57,7 +57,7 @@ async function runWorkers(config: AppConfig) {
   try {
     const applied = await migrateToLatest(opened.db);
     if (applied.length) log.info(`database migrated: ${applied.join(', ')}`);
-    if (config.seedDemo && (await seedDemoIfEmpty(opened.db))) log.info('demo data seeded');
+    if (config.demoMode && (await seedDemoIfEmpty(opened.db))) log.info('demo data seeded');
   } finally {
     await opened.close();
   }
@@ -103,8 +103,10 @@ async function runWorkers(config: AppConfig) {
 function printBanner(config: AppConfig, port: number, workers = 1) {
   const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
   const address = `http://${shown}:${port}`;
-  const logins = config.seedDemo
+  const logins = config.demoMode
     ? [
+        '演示模式：演示账号密码公开，验证码任何人都可读取，切勿对外开放（生产部署请设置 NODE_ENV=production）',
+        'Demo mode: demo logins with a known password, SMS codes readable by anyone; never expose it (production: NODE_ENV=production)',
         '演示账号（密码均为 Demo@2026）:',
         '  13800000000  团队负责人',
         '  13800000001  设计师',

@@ -42,7 +42,7 @@ describe.each(dialects)('embedded MQTT broker (%s)', (dialect) => {
   const t = useTestApp(dialect, {
     listen: true,
     // The demo emit call exists only in demo mode; password reset needs a second SMS code per phone.
-    config: { seedDemo: true },
+    config: { demoMode: true },
     rateLimits: { codePerPhone: { limit: 100, windowSeconds: 60 } },
   });
   const { connect } = useMqttClients();

@@ -21,3 +21,66 @@ describe('DATABASE_POOL_SIZE', () => {
     expect(poolSizeOf({ databasePoolSize: 3, apiWorkers: 4 })).toBe(2);
   });
 });
+
+describe('demo mode and production (NODE_ENV, DEMO_MODE)', () => {
+  const webhook = { SMS_SENDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example.test/send', SMS_WEBHOOK_SECRET: 's'.repeat(32) };
+
+  it('npm start (no NODE_ENV) is a demo: demo mode on, codes to the log sender', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ production: false, demoMode: true, sms: { driver: 'log' } });
+  });
+
+  it('demo mode can be switched off outside production', () => {
+    expect(loadConfig({ DEMO_MODE: 'false' }).demoMode).toBe(false);
+  });
+
+  it('production defaults demo mode off and needs a real SMS provider', () => {
+    const c = loadConfig({ NODE_ENV: 'production', ...webhook });
+    expect(c).toMatchObject({ production: true, demoMode: false, sms: { driver: 'webhook', url: webhook.SMS_WEBHOOK_URL, timeoutMs: 5000 } });
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMS_SENDER: required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SMS_SENDER: 'log' })).toThrow(/SMS_SENDER: `log` is refused in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true', ...webhook })).toThrow(/DEMO_MODE: demo mode is refused in production/);
+  });
+
+  it('SEED_DEMO is refused with the name that replaced it', () => {
+    expect(() => loadConfig({ SEED_DEMO: 'false' })).toThrow(/SEED_DEMO: replaced by DEMO_MODE/);
+  });
+});
+
+describe('SMS_SENDER settings', () => {
+  const aliyun = { SMS_SENDER: 'aliyun', SMS_ALIYUN_ACCESS_KEY_ID: 'id', SMS_ALIYUN_ACCESS_KEY_SECRET: 'secret', SMS_ALIYUN_SIGN_NAME: '设计师工作台' };
+
+  it('aliyun: one template for every scene, each scene overridable', () => {
+    const c = loadConfig({ ...aliyun, SMS_ALIYUN_TEMPLATE_CODE: 'SMS_1', SMS_ALIYUN_TEMPLATE_RESET_PASSWORD: 'SMS_2', SMS_TIMEOUT_MS: '3000' });
+    expect(c.sms).toEqual({
+      driver: 'aliyun',
+      accessKeyId: 'id',
+      accessKeySecret: 'secret',
+      signName: '设计师工作台',
+      templates: { register: 'SMS_1', login: 'SMS_1', reset_password: 'SMS_2', change_phone: 'SMS_1', bank_info: 'SMS_1' },
+      endpoint: 'https://dysmsapi.aliyuncs.com',
+      region: 'cn-hangzhou',
+      timeoutMs: 3000,
+    });
+  });
+
+  it('aliyun: names every missing key and template', () => {
+    expect(() => loadConfig({ SMS_SENDER: 'aliyun' })).toThrow(/SMS_ALIYUN_ACCESS_KEY_ID, SMS_ALIYUN_ACCESS_KEY_SECRET, SMS_ALIYUN_SIGN_NAME: required/);
+    expect(() => loadConfig({ ...aliyun, SMS_ALIYUN_TEMPLATE_LOGIN: 'SMS_1' })).toThrow(
+      /SMS_ALIYUN_TEMPLATE_REGISTER, SMS_ALIYUN_TEMPLATE_RESET_PASSWORD, SMS_ALIYUN_TEMPLATE_CHANGE_PHONE, SMS_ALIYUN_TEMPLATE_BANK_INFO: a template code per scene/,
+    );
+  });
+
+  it('webhook: needs a URL and a secret of 32+ characters; https in production unless loopback', () => {
+    expect(() => loadConfig({ SMS_SENDER: 'webhook' })).toThrow(/SMS_WEBHOOK_URL, SMS_WEBHOOK_SECRET: required/);
+    expect(() => loadConfig({ SMS_SENDER: 'webhook', SMS_WEBHOOK_URL: 'https://x.test', SMS_WEBHOOK_SECRET: 'short' })).toThrow(/SMS_WEBHOOK_SECRET: at least 32/);
+    expect(() => loadConfig({ SMS_SENDER: 'webhook', SMS_WEBHOOK_URL: 'ftp://x.test', SMS_WEBHOOK_SECRET: 's'.repeat(32) })).toThrow(/SMS_WEBHOOK_URL: an http\(s\) URL/);
+    const prod = { NODE_ENV: 'production', SMS_SENDER: 'webhook', SMS_WEBHOOK_SECRET: 's'.repeat(32) };
+    expect(() => loadConfig({ ...prod, SMS_WEBHOOK_URL: 'http://sms.internal.test/send' })).toThrow(/SMS_WEBHOOK_URL: must be https in production/);
+    expect(loadConfig({ ...prod, SMS_WEBHOOK_URL: 'http://127.0.0.1:9000/send' }).sms.driver).toBe('webhook');
+  });
+
+  it('refuses an unknown sender, naming it', () => {
+    expect(() => loadConfig({ SMS_SENDER: 'carrier-pigeon' })).toThrow(/SMS_SENDER/);
+  });
+});

@@ -55,7 +55,7 @@ const nonce = () => randomBytes(4).toString('hex');
 
 describe.each(dialects)('messages and announcements (%s)', (dialect) => {
   // Demo mode on: POST /api/demo/emit-message is the API path of a message in these tests.
-  const t = useTestApp(dialect, { config: { seedDemo: true } });
+  const t = useTestApp(dialect, { config: { demoMode: true } });
   let lead: Who, designer: Who, partTime2: Who, partTime3: Who, onboarding: Who;
 
   beforeAll(async () => {

@@ -10,6 +10,13 @@ const boolish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+const httpUrl = z.url({ protocol: /^https?$/, error: 'an http(s) URL' });
+
+/** What a verification code is for; each has its own SMS template with a provider. */
+export const SMS_SCENES = ['register', 'login', 'reset_password', 'change_phone', 'bank_info'] as const;
+export type SmsScene = (typeof SMS_SCENES)[number];
+export const SMS_DRIVERS = ['log', 'aliyun', 'webhook'] as const;
+
 /** API_WORKERS: a number of processes, or `auto` (one per CPU the process may use). */
 export const MAX_API_WORKERS = 64;
 const workerCount = z
@@ -18,7 +25,8 @@ const workerCount = z
   .refine((v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_API_WORKERS), `an integer from 1 to ${MAX_API_WORKERS}, or auto`);
 
 const envSchema = z.object({
-  NODE_ENV: z.string().default('production'),
+  // `production` refuses demo mode and the log SMS sender (productionChecks below).
+  NODE_ENV: z.string().default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('data'),
@@ -30,8 +38,25 @@ const envSchema = z.object({
   // Processes serving the API on this machine (server/src/cluster.ts); set by the primary: a worker's index.
   API_WORKERS: workerCount.optional(),
   API_WORKER_INDEX: z.coerce.number().int().min(0).max(MAX_API_WORKERS - 1).optional(),
-  SEED_DEMO: boolish.default(true),
-  SMS_SENDER: z.enum(['log']).default('log'),
+  // Demo mode: demo data, demo logins and the /api/demo/* calls. Default on, except in production.
+  DEMO_MODE: boolish.optional(),
+  SEED_DEMO: z.string().optional(),
+  // SMS delivery (modules/auth/sms): `log` outside production, else a real provider.
+  SMS_SENDER: z.enum(SMS_DRIVERS).optional(),
+  SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  SMS_ALIYUN_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  SMS_ALIYUN_ACCESS_KEY_SECRET: z.string().trim().min(1).optional(),
+  SMS_ALIYUN_SIGN_NAME: z.string().trim().min(1).optional(),
+  SMS_ALIYUN_TEMPLATE_CODE: z.string().trim().min(1).optional(),
+  SMS_ALIYUN_TEMPLATE_REGISTER: z.string().trim().min(1).optional(),
+  SMS_ALIYUN_TEMPLATE_LOGIN: z.string().trim().min(1).optional(),
+  SMS_ALIYUN_TEMPLATE_RESET_PASSWORD: z.string().trim().min(1).optional(),
+  SMS_ALIYUN_TEMPLATE_CHANGE_PHONE: z.string().trim().min(1).optional(),
+  SMS_ALIYUN_TEMPLATE_BANK_INFO: z.string().trim().min(1).optional(),
+  SMS_ALIYUN_ENDPOINT: httpUrl.default('https://dysmsapi.aliyuncs.com'),
+  SMS_ALIYUN_REGION: z.string().trim().min(1).default('cn-hangzhou'),
+  SMS_WEBHOOK_URL: httpUrl.optional(),
+  SMS_WEBHOOK_SECRET: z.string().min(32, { error: 'at least 32 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TOKEN_TTL_HOURS: z.coerce.number().int().positive().default(24 * 7),
   TRUST_PROXY: boolish.default(false),
@@ -58,6 +83,8 @@ const envSchema = z.object({
 
 export interface AppConfig {
   env: string;
+  /** NODE_ENV=production: demo mode and the log SMS sender are refused at start-up. */
+  production: boolean;
   host: string;
   port: number;
   dataDir: string;
@@ -77,8 +104,12 @@ export interface AppConfig {
   apiWorkers: number;
   /** In a worker process of the cluster: its index (0 runs the once-per-deployment jobs). */
   workerIndex?: number;
-  seedDemo: boolean;
-  smsSender: 'log';
+  /**
+   * Demo mode (DEMO_MODE): demo data in an empty database, the demo logins and the `/api/demo/*`
+   * calls (the log sender's SMS inbox among them). Never in production.
+   */
+  demoMode: boolean;
+  sms: SmsConfig;
   logLevel: string;
   tokenTtlHours: number;
   trustProxy: boolean;
@@ -119,6 +150,26 @@ export interface OssConfig {
   root: string;
 }
 
+/**
+ * How verification codes reach a phone (SMS_SENDER). `log`: the server log and the sms_outbox
+ * table, readable through the demo inbox in demo mode; never in production. `aliyun`: Aliyun SMS
+ * (Dysmsapi SendSms), one template per scene with a `code` variable. `webhook`: a signed JSON POST
+ * to the operator's own endpoint, for any other provider.
+ */
+export type SmsConfig =
+  | { driver: 'log' }
+  | {
+      driver: 'aliyun';
+      accessKeyId: string;
+      accessKeySecret: string;
+      signName: string;
+      templates: Record<SmsScene, string>;
+      endpoint: string;
+      region: string;
+      timeoutMs: number;
+    }
+  | { driver: 'webhook'; url: string; secret: string; timeoutMs: number };
+
 export interface RateLimitRule {
   limit: number;
   windowSeconds: number;
@@ -145,6 +196,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const demoMode = e.DEMO_MODE ?? !production;
+  const sms = smsConfig(e, production);
+  const refused = productionChecks(e, production, demoMode, sms);
+  if (refused.length) throw new Error(['Invalid environment:', ...refused].join('\n'));
   const dataDir = path.resolve(root, e.DATA_DIR);
   const apiWorkers = resolveWorkerCount(e.API_WORKERS);
   if (apiWorkers > 1 && !e.MQTT_URL) {
@@ -158,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   }
   return {
     env: e.NODE_ENV,
+    production,
     host: e.HOST,
     port: e.PORT,
     dataDir,
@@ -167,8 +224,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     mqttPublicUrl: e.MQTT_PUBLIC_URL,
     apiWorkers,
     workerIndex: e.API_WORKER_INDEX,
-    seedDemo: e.SEED_DEMO,
-    smsSender: e.SMS_SENDER,
+    demoMode,
+    sms,
     logLevel: e.LOG_LEVEL,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
@@ -190,13 +247,93 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   };
 }
 
+type Env = z.infer<typeof envSchema>;
+
+/** Each line bilingual and naming the variable to set: a start-up refusal is read by an operator. */
+function productionChecks(e: Env, production: boolean, demoMode: boolean, sms: SmsConfig): string[] {
+  const refused: string[] = [];
+  if (e.SEED_DEMO !== undefined) {
+    refused.push(
+      '  SEED_DEMO: replaced by DEMO_MODE (demo data, demo logins and the /api/demo/* calls); set DEMO_MODE instead and remove SEED_DEMO.',
+      '  SEED_DEMO：已由 DEMO_MODE 取代（演示数据、演示账号和 /api/demo/* 接口），请改设 DEMO_MODE 并删除 SEED_DEMO。',
+    );
+  }
+  if (production && demoMode) {
+    refused.push(
+      '  DEMO_MODE: demo mode is refused in production (NODE_ENV=production): it seeds logins with a known password and serves /api/demo/*. Set DEMO_MODE=false.',
+      '  DEMO_MODE：生产环境（NODE_ENV=production）不允许演示模式：它会创建密码公开的演示账号并开放 /api/demo/* 接口。请设置 DEMO_MODE=false。',
+    );
+  }
+  if (production && sms.driver === 'log') {
+    refused.push(
+      e.SMS_SENDER === 'log'
+        ? '  SMS_SENDER: `log` is refused in production (NODE_ENV=production): codes would never reach a phone. Set SMS_SENDER=aliyun or SMS_SENDER=webhook.'
+        : '  SMS_SENDER: required in production (NODE_ENV=production). Set SMS_SENDER=aliyun or SMS_SENDER=webhook (see docs/deploy.md).',
+      e.SMS_SENDER === 'log'
+        ? '  SMS_SENDER：生产环境（NODE_ENV=production）不允许 `log`：验证码不会发到手机上。请设置 SMS_SENDER=aliyun 或 SMS_SENDER=webhook。'
+        : '  SMS_SENDER：生产环境（NODE_ENV=production）必须设置。请设置 SMS_SENDER=aliyun 或 SMS_SENDER=webhook（见 docs/deploy.md）。',
+    );
+  }
+  return refused;
+}
+
+const TEMPLATE_VARIABLES: Record<SmsScene, keyof Env> = {
+  register: 'SMS_ALIYUN_TEMPLATE_REGISTER',
+  login: 'SMS_ALIYUN_TEMPLATE_LOGIN',
+  reset_password: 'SMS_ALIYUN_TEMPLATE_RESET_PASSWORD',
+  change_phone: 'SMS_ALIYUN_TEMPLATE_CHANGE_PHONE',
+  bank_info: 'SMS_ALIYUN_TEMPLATE_BANK_INFO',
+};
+
+function smsConfig(e: Env, production: boolean): SmsConfig {
+  const driver = e.SMS_SENDER ?? 'log';
+  if (driver === 'aliyun') {
+    const missing = (['SMS_ALIYUN_ACCESS_KEY_ID', 'SMS_ALIYUN_ACCESS_KEY_SECRET', 'SMS_ALIYUN_SIGN_NAME'] as const).filter((k) => !e[k]);
+    const templates = Object.fromEntries(SMS_SCENES.map((scene) => [scene, (e[TEMPLATE_VARIABLES[scene]] as string | undefined) ?? e.SMS_ALIYUN_TEMPLATE_CODE])) as Record<SmsScene, string | undefined>;
+    const noTemplate = SMS_SCENES.filter((scene) => !templates[scene]).map((scene) => TEMPLATE_VARIABLES[scene]);
+    const lines = [
+      ...(missing.length ? [`  ${missing.join(', ')}: required with SMS_SENDER=aliyun / 使用阿里云短信时必须设置`] : []),
+      ...(noTemplate.length
+        ? [`  ${noTemplate.join(', ')}: a template code per scene, or SMS_ALIYUN_TEMPLATE_CODE for all of them / 每种用途需要一个短信模板编号，或用 SMS_ALIYUN_TEMPLATE_CODE 统一设置`]
+        : []),
+    ];
+    if (lines.length) throw new Error(['Invalid environment:', ...lines].join('\n'));
+    return {
+      driver,
+      accessKeyId: e.SMS_ALIYUN_ACCESS_KEY_ID!,
+      accessKeySecret: e.SMS_ALIYUN_ACCESS_KEY_SECRET!,
+      signName: e.SMS_ALIYUN_SIGN_NAME!,
+      templates: templates as Record<SmsScene, string>,
+      endpoint: e.SMS_ALIYUN_ENDPOINT.replace(/\/+$/, ''),
+      region: e.SMS_ALIYUN_REGION,
+      timeoutMs: e.SMS_TIMEOUT_MS,
+    };
+  }
+  if (driver === 'webhook') {
+    const missing = (['SMS_WEBHOOK_URL', 'SMS_WEBHOOK_SECRET'] as const).filter((k) => !e[k]);
+    if (missing.length) throw new Error(`Invalid environment:\n  ${missing.join(', ')}: required with SMS_SENDER=webhook / 使用 webhook 发送短信时必须设置`);
+    if (production && new URL(e.SMS_WEBHOOK_URL!).protocol !== 'https:' && !isLoopback(e.SMS_WEBHOOK_URL!)) {
+      throw new Error(
+        'Invalid environment:\n  SMS_WEBHOOK_URL: must be https in production (codes travel in it), or a loopback address / 生产环境必须使用 https（验证码在请求中传输），或本机地址',
+      );
+    }
+    return { driver, url: e.SMS_WEBHOOK_URL!, secret: e.SMS_WEBHOOK_SECRET!, timeoutMs: e.SMS_TIMEOUT_MS };
+  }
+  return { driver: 'log' };
+}
+
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\./.test(host);
+}
+
 function resolveWorkerCount(value: string | undefined): number {
   if (value === undefined) return 1;
   if (value === 'auto') return Math.min(MAX_API_WORKERS, os.availableParallelism());
   return Number(value);
 }
 
-function ossConfig(e: z.infer<typeof envSchema>, dataDir: string): OssConfig {
+function ossConfig(e: Env, dataDir: string): OssConfig {
   const common = {
     publicUrl: e.OSS_PUBLIC_URL?.replace(/\/+$/, ''),
     maxUploadBytes: e.OSS_MAX_UPLOAD_MB * 1024 * 1024,

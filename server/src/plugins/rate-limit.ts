@@ -41,6 +41,19 @@ export async function enforceRateLimit(
   if (!result.allowed) throw tooMany(message(result.retryAfterSeconds));
 }
 
+/**
+ * Gives back one hit of the key's current window, for a hit whose action did not happen (an SMS
+ * the provider refused must not cost the phone its 60-second wait).
+ */
+export async function releaseRateLimitHit(db: Db, key: string): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set((eb) => ({ count: eb('count', '-', 1) }))
+    .where('key', '=', key)
+    .where('count', '>', 0)
+    .execute();
+}
+
 export function waitText(seconds: number): string {
   return seconds > 90 ? `${Math.ceil(seconds / 60)}分钟` : `${seconds}秒`;
 }

@@ -282,7 +282,7 @@ export function testConfig(database: TestDatabase, opts: AppOptions = {}): AppCo
     DATA_DIR: database.dataDir,
     DATABASE_URL: database.databaseUrl,
     LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
+    DEMO_MODE: 'false',
     SMS_SENDER: 'log',
   });
   return {

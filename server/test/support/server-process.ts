@@ -17,17 +17,17 @@ export interface ServerProcess {
 }
 
 /**
- * The environment of a server on a fresh SQLite file in `dataDir` with demo data and no web build.
+ * The environment of a server on a fresh SQLite file in `dataDir` in demo mode (demo data) and no web build.
  * The caller's database and broker settings are dropped unless `extra` sets them.
  */
 export function serverEnv(dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: 'production',
+    NODE_ENV: 'development',
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
     PORT: '0',
-    SEED_DEMO: 'true',
+    DEMO_MODE: 'true',
     LOG_LEVEL: 'warn',
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     SIMULATOR_RATE_PER_MIN: '0',

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { AppError, invalid } from '../../lib/errors.js';
 import { codeSchema, envelope, errorEnvelope, ok, okEmpty, passwordSchema, phoneSchema } from '../../lib/http.js';
-import { enforceRateLimit, waitText } from '../../plugins/rate-limit.js';
+import { enforceRateLimit, releaseRateLimitHit, waitText } from '../../plugins/rate-limit.js';
 import { bearerToken } from '../../plugins/auth.js';
 import { checkJoin, consumeInvite, findInviteByCode, looksLikeTeamInvite, notifyLeadsOfJoin } from '../teams/team-invite.service.js';
 import { findDesignerByPhone, insertDesigner, updateDesigner } from '../user/designer.repository.js';
 import { createSession, findByToken, revokeAllSessions, revokeOtherSessions, revokeSession } from './session.repository.js';
-import { type SmsSender, logSmsSender } from './sms.js';
+import { createSmsSender, type SmsSender } from './sms/index.js';
 import { CODE_TTL_MS, checkCode, issueCode, markCodeUsed, RESEND_AFTER_SECONDS, SCENES } from './verify-code.service.js';
 
 const sessionData = z.object({ token: z.string(), session_id: z.string() }).meta({ id: 'LoginResult' });
@@ -17,7 +17,7 @@ const errors = { 401: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope };
 
 export default async function authRoutes(app: FastifyInstance, opts: { sms?: SmsSender }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const sms = opts.sms ?? logSmsSender(app.db, app.log);
+  const sms = opts.sms ?? createSmsSender(app.config.sms, { db: app.db, log: app.log });
   const limits = app.config.rateLimits;
   const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
 
@@ -34,6 +34,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { sms?: Sms
         response: {
           200: envelope(z.object({ expires_in: z.number().int(), resend_after: z.number().int() })),
           ...errors,
+          503: errorEnvelope,
         },
       },
     },
@@ -56,8 +57,15 @@ export default async function authRoutes(app: FastifyInstance, opts: { sms?: Sms
         if (!session) throw new AppError(401, '请先登录');
         if (session.designer.phone !== phone) throw invalid('phone', '验证码只能发送到本人手机号');
       }
-      await enforceRateLimit(app.db, `code:phone:${phone}`, limits.codePerPhone, (s) => `验证码已发送，请${waitText(s)}后再试`);
-      await issueCode(app.db, sms, phone, scene);
+      const perPhone = `code:phone:${phone}`;
+      await enforceRateLimit(app.db, perPhone, limits.codePerPhone, (s) => `验证码已发送，请${waitText(s)}后再试`);
+      try {
+        await issueCode(app.db, sms, req.log, phone, scene);
+      } catch (err) {
+        // Nothing reached the phone: the wait before the next code is not used up.
+        await releaseRateLimitHit(app.db, perPhone);
+        throw err;
+      }
       return ok({ expires_in: CODE_TTL_MS / 1000, resend_after: RESEND_AFTER_SECONDS }, '验证码已发送');
     },
   );

@@ -1,31 +1,30 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { SMS_SCENES } from '../../config/env.js';
 import type { Db } from '../../db/database.js';
-import { invalid } from '../../lib/errors.js';
+import { AppError, invalid } from '../../lib/errors.js';
 import { sha256, sixDigitCode } from '../../lib/crypto.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
-import type { SmsSender } from './sms.js';
+import { SmsDeliveryError, type SmsSender } from './sms/index.js';
 
 export const CODE_TTL_MS = 5 * 60_000;
 export const RESEND_AFTER_SECONDS = 60;
 export const MAX_CODE_ATTEMPTS = 5;
 
-export const SCENES = ['register', 'login', 'reset_password', 'change_phone', 'bank_info'] as const;
+export const SCENES = SMS_SCENES;
 export type Scene = (typeof SCENES)[number];
-
-const SCENE_TEXT: Record<Scene, string> = {
-  register: '注册账号',
-  login: '登录',
-  reset_password: '重置密码',
-  change_phone: '更换手机号',
-  bank_info: '修改收款信息',
-};
 
 function codeHash(phone: string, scene: string, code: string) {
   return sha256(`${phone}:${scene}:${code}`);
 }
 
-export async function issueCode(db: Db, sms: SmsSender, phone: string, scene: Scene): Promise<void> {
+/**
+ * Makes a code, keeps its hash and has it sent. The code is stored first, so it works the moment
+ * the phone shows it; when the provider does not accept the message the row is removed again (no
+ * code stands as sent that never was) and the caller gets a retryable 503 in Chinese.
+ */
+export async function issueCode(db: Db, sms: SmsSender, log: FastifyBaseLogger, phone: string, scene: Scene): Promise<void> {
   const code = sixDigitCode();
-  await db
+  const row = await db
     .insertInto('verify_codes')
     .values({
       phone,
@@ -36,12 +35,16 @@ export async function issueCode(db: Db, sms: SmsSender, phone: string, scene: Sc
       consumed_at: null,
       created_at: nowIso(),
     })
-    .execute();
-  await sms.send(
-    phone,
-    scene,
-    `【设计师工作台】您正在${SCENE_TEXT[scene]}，验证码 ${code}，5分钟内有效。如非本人操作请忽略。`,
-  );
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  try {
+    await sms.send(phone, scene, code);
+  } catch (err) {
+    await db.deleteFrom('verify_codes').where('id', '=', row.id).execute();
+    if (!(err instanceof SmsDeliveryError)) throw err;
+    log.warn({ scene, reason: err.reason, detail: err.detail }, 'verification code not delivered');
+    throw new AppError(503, err.reason === 'timeout' ? '短信服务响应超时，请稍后重试' : '短信发送失败，请稍后重试');
+  }
 }
 
 /**
