@@ -85,6 +85,49 @@ function fsdZones() {
   return zones;
 }
 
+/** The server's business modules (server/src/modules/<m>), read afresh on every lint run. */
+function serverModules() {
+  try {
+    return fs
+      .readdirSync(path.join(root, 'server/src/modules'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The server's boundaries (docs/architecture.md): infrastructure and the shared domain import no
+ * business module; a module reaches another only through its index.ts; the composition root
+ * (server/src/*.ts) wires modules through their index.ts, routes and plugins.
+ */
+function serverZones() {
+  const modules = `${root}/server/src/modules`;
+  const zones = [
+    {
+      target: './server/src/{plugins,db,lib,config,domain}/**',
+      from: [`${modules}/**`],
+      message: 'Server: infrastructure (plugins, db, lib, config) and the shared domain (domain/) import no business module.',
+    },
+    {
+      target: './server/src/*.ts',
+      from: [`${modules}/*/**`],
+      except: [`${modules}/*/index.ts`, `${modules}/*/*.routes.ts`, `${modules}/*/*.plugin.ts`],
+      message: 'Server: the composition root uses a module through its index.ts, routes and plugins only.',
+    },
+  ];
+  for (const m of serverModules()) {
+    zones.push({
+      target: `./server/src/modules/${m}/**`,
+      from: [`${modules}/*/**`],
+      except: [`${modules}/${m}/**`, `${modules}/*/index.ts`],
+      message: `Server: module "${m}" may use another module only through its index.ts.`,
+    });
+  }
+  return zones;
+}
+
 /** The same layer rules on the `@/` alias, checked without resolving (`no-restricted-imports`). */
 function aliasRules(layer) {
   const i = layers.indexOf(layer);
@@ -148,6 +191,51 @@ export default defineConfig(
   {
     files: ['server/**', 'e2e/**', 'scripts/**', 'bench/**', '*.{js,mjs,cjs,ts}'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  // The server: module boundaries and no import cycles (a cycle through an index.ts leaves a value
+  // undefined while its module loads).
+  {
+    files: ['server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.d.ts', '.js', '.mjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.js'] },
+          conditionNames: ['types', 'import', 'node', 'default'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: serverZones() }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  // Convention 10: one module per side reads the environment; everything else takes its typed config.
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/config/env.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Convention 10: only server/src/config/env.ts reads process.env; take the typed AppConfig.' },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/shared/config/env.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
+          message: 'Convention 10: only src/shared/config/env.ts reads import.meta.env; import `env` from it.',
+        },
+      ],
+    },
   },
   // Migrations take `Kysely<any>` on purpose: they are frozen and must not follow today's types (conventions §14).
   {

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config/env.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from '../../server/src/db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from '../../server/src/modules/demo/demo-data.js';
 
 interface Result {
   name: string;

@@ -28,13 +28,13 @@ import type { FastifyInstance } from 'fastify';
 import mqtt from 'mqtt';
 import { buildApp } from '../../server/src/app.js';
 import { type AppConfig, loadConfig } from '../../server/src/config/env.js';
-import { seedDemoIfEmpty } from '../../server/src/db/seed.js';
+import { seedDemoIfEmpty } from '../../server/src/modules/demo/demo-data.js';
 import { hashPassword } from '../../server/src/lib/crypto.js';
 import { createSession } from '../../server/src/modules/auth/session.repository.js';
 import { insertDesigner } from '../../server/src/modules/user/designer.repository.js';
-import { designerCode } from '../../server/src/modules/user/profile.js';
-import { designerTopic } from '../../server/src/plugins/broker.js';
+import { MQTT_TOPICS } from '../../server/src/modules/messages/message-types.js';
 import type { ClientSpec, FromWorker, ToWorker } from './clients.js';
+import { designerCode } from '../../server/src/domain/designers.js';
 
 function argValue(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -199,9 +199,9 @@ async function runMode(mode: 'embedded' | 'mosquitto'): Promise<ModeResult> {
     const url = mode === 'embedded' ? `ws://127.0.0.1:${port}/mqtt` : EXTERNAL_URL;
     const specs: ClientSpec[] = designers.map((d) =>
       mode === 'embedded'
-        ? { clientId: d.code, username: d.code, password: d.token, topic: designerTopic(d.code) }
+        ? { clientId: d.code, username: d.code, password: d.token, topic: MQTT_TOPICS.designer(d.code) }
         : // The external broker is shared and anonymous: unique client ids, no credentials.
-          { clientId: `bench-${run}-${d.code}`, topic: designerTopic(d.code) },
+          { clientId: `bench-${run}-${d.code}`, topic: MQTT_TOPICS.designer(d.code) },
     );
     const connected = await clients.request({ cmd: 'connect', url, clients: specs, batch: BATCH, timeoutMs: 10_000 }, 'connected', 180_000);
     console.log(

@@ -50,6 +50,9 @@ test.describe('tickets', () => {
     designerPage: page,
     demoSession,
   }) => {
+    // A whole day's journey (a live assignment, an upload held back 1.5 s, a live audit result):
+    // on two loaded CI cores it ran 30–32 s against the default 30 s.
+    test.setTimeout(60_000);
     const designer = await demoSession('designer');
     const me = await okData<{ designer_id: string }>(await api.get('/api/user/profile', { headers: authHeaders(designer.token) }));
 
@@ -133,6 +136,8 @@ test.describe('tickets', () => {
   });
 
   test('two part-time designers grab the same hall ticket: one wins, the other is refused', async ({ api, partTimePage, browser, baseURL }) => {
+    // Two signed-in browsers racing: measured at 25–33 s on two loaded CI cores.
+    test.setTimeout(60_000);
     // Product 3 (彩盒): no online regular designer is qualified, so the ticket waits in the hall.
     const no = orderNo('H');
     const ticket = await createOrder(api, { order_no: no, product_id: 3, title: `彩盒设计｜E2E｜${no}` });

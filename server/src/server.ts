@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { WorkerPool } from './cluster.js';
 import { type AppConfig, loadConfig } from './config/env.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
-import { seedDemoIfEmpty } from './db/seed.js';
+import { seedDemoIfEmpty } from './modules/demo/index.js';
 
 let config: AppConfig;
 try {

@@ -8,9 +8,12 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ANNOUNCEMENT_TOPIC, designerTopic } from '../src/plugins/broker.js';
+import { MQTT_TOPICS } from '../src/modules/messages/message-types.js';
 import { DEMO, dialects, expectEnvelope, type TestApp, useTestApp } from './support/harness.js';
 import { type ConnectError, MQTT_WAIT_MS, type Probe, useMqttClients, withTimeout } from './support/mqtt.js';
+
+const ANNOUNCEMENT_TOPIC = MQTT_TOPICS.announcements;
+const designerTopic = MQTT_TOPICS.designer;
 
 const EXTERNAL_MQTT_URL = process.env.TEST_MQTT_URL || undefined;
 

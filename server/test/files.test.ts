@@ -5,9 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.js';
 import { advanceClock } from '../src/lib/time.js';
 import { signPolicy } from '../src/modules/files/oss-signer.js';
-import { designerCode } from '../src/modules/user/profile.js';
 import { DEMO, dialects, expect401, expectEnvelope, expectFieldErrors, type Res, type TestApp, useTestApp } from './support/harness.js';
 import { type FilePart, type FormEntry, multipartBody, type UploadSignature, uploadFields } from './support/multipart.js';
+import { designerCode } from '../src/domain/designers.js';
 
 const SOURCES = ['default', 'template', 'user', 'draft', 'attachment', 'static'] as const;
 const MB = 1024 * 1024;

@@ -4,10 +4,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nowMs } from '../src/lib/time.js';
-import { weekStartOf } from '../src/modules/order-plans/week.js';
-import { shanghaiDay } from '../src/modules/tickets/ticket.model.js';
 import { dialects, expectEnvelope, type TestApp } from './support/harness.js';
 import { createPerson, createProduct, createTeam, expectConflict, firstShop, ingest, order, useTicketApp } from './support/tickets.js';
+import { weekStartOf, shanghaiDay } from '../src/domain/calendar.js';
 
 describe.each(dialects)('order plan capacity in allocation (%s)', (dialect) => {
   const t = useTicketApp(dialect);

@@ -5,10 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nowMs } from '../src/lib/time.js';
-import { addDays, weekStartOf } from '../src/modules/order-plans/week.js';
-import { shanghaiDay } from '../src/modules/tickets/ticket.model.js';
 import { DEMO, dialects, expectEnvelope, expectFieldErrors } from './support/harness.js';
 import { createPerson, createTeam, demoPerson, expectConflict, type Person, useTicketApp } from './support/tickets.js';
+import { addDays, weekStartOf, shanghaiDay } from '../src/domain/calendar.js';
 
 describe.each(dialects)('order plans (%s)', (dialect) => {
   const t = useTicketApp(dialect);

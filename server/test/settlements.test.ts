@@ -11,10 +11,10 @@ import { advanceClock, nowIso } from '../src/lib/time.js';
 import { postLine } from '../src/modules/settlements/ledger.js';
 import { addDays, nextPeriod, periodAt, periodEnded, periodOf } from '../src/modules/settlements/period.js';
 import { teamPeriodTotals } from '../src/modules/settlements/settlement.repository.js';
-import { shanghaiDay } from '../src/modules/tickets/ticket.model.js';
 import { assignedTicket, createWorld, expectSettlementsAddUp, externalId, snapshot, upstream, upstreamDeduction, type World } from './support/appeals.js';
 import { DEMO, dialects, expectEnvelope, expectFieldErrors } from './support/harness.js';
 import { createPerson, demoPerson, expectConflict, ingest, integration, order, type Person, type TicketView, useTicketApp } from './support/tickets.js';
+import { shanghaiDay } from '../src/domain/calendar.js';
 
 const DAY = 86_400_000;
 

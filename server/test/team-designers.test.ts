@@ -5,10 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nowMs } from '../src/lib/time.js';
-import { weekStartOf } from '../src/modules/order-plans/week.js';
-import { shanghaiDay } from '../src/modules/tickets/ticket.model.js';
 import { dialects, expectEnvelope, expectFieldErrors } from './support/harness.js';
 import { createPerson, createProduct, createTeam, firstShop, ingest, integration, order, type Person, useTicketApp } from './support/tickets.js';
+import { weekStartOf, shanghaiDay } from '../src/domain/calendar.js';
 
 describe.each(dialects)('team designers (%s)', (dialect) => {
   const t = useTicketApp(dialect);

@@ -4,10 +4,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nowMs } from '../src/lib/time.js';
-import { addDays, weekStartOf } from '../src/modules/order-plans/week.js';
-import { shanghaiDay } from '../src/modules/tickets/ticket.model.js';
 import { dialects, expectEnvelope, type Res } from './support/harness.js';
 import { createPerson, createTeam, type Person, useTicketApp } from './support/tickets.js';
+import { addDays, weekStartOf, shanghaiDay } from '../src/domain/calendar.js';
 
 describe.each(dialects)('team isolation (%s)', (dialect) => {
   const t = useTicketApp(dialect);

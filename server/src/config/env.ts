@@ -132,7 +132,7 @@ export interface AppConfig {
 
 /**
  * Where uploads go. `aliyun`: the browser posts to a real bucket (`host`), signed with the env
- * credentials. `local`: the embedded store (plugins/object-store.ts) at `<request origin>/oss`,
+ * credentials. `local`: the embedded store (modules/files/object-store.routes.ts) at `<request origin>/oss`,
  * files under `<DATA_DIR>/oss`, signed with LOCAL_OSS_SECRET or a random secret per start.
  */
 export interface OssConfig {

@@ -152,6 +152,8 @@ export interface MessageTable {
   is_read: Generated<number>;
   created_time: string;
   read_time: string | null;
+  /** When it was published on the broker; null while it waits in the outbox (announcements: never published one by one). */
+  published_at: string | null;
 }
 
 /** scope: 0–3 reaches that designer_type only, 4+ everyone (spec §6). */

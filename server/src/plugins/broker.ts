@@ -5,48 +5,30 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import mqtt from 'mqtt';
 import { createWebSocketStream, WebSocketServer } from 'ws';
-import type { Db } from '../db/database.js';
-import { SessionEvents } from '../modules/auth/session-events.js';
-import { findByToken } from '../modules/auth/session.repository.js';
-import { designerCode } from '../modules/user/profile.js';
-
-export const ANNOUNCEMENT_TOPIC = 'announcements';
-export const designerTopic = (designerId: string) => `designers/${designerId}/messages`;
 
 /**
- * Client ids are the designer_id, optionally followed by `_<tab id>` so that two tabs of one
- * designer hold two connections instead of taking each other's over.
+ * What the broker asks the business side (modules/messages/broker-policy.ts): whether a client may
+ * connect (a live session of the designer its client id names) and subscribe to a topic.
  */
-export function designerOfClient(clientId: string): string {
-  const i = clientId.indexOf('_');
-  return i < 0 ? clientId : clientId.slice(0, i);
-}
-
-/** Who may do what on the broker; shared by the embedded broker and the external-broker hooks. */
-export async function authenticateClient(db: Db, clientId: string, username: string | undefined, password: string | undefined) {
-  if (!password || !clientId || !/^D\d{6,}(_[A-Za-z0-9]{1,32})?$/.test(clientId)) return undefined;
-  const found = await findByToken(db, password);
-  // Same rule as the HTTP API (plugins/auth.ts): a disabled account's token is not live.
-  if (!found || found.designer.account_status !== 1) return undefined;
-  const code = designerCode(found.designer.id);
-  if (designerOfClient(clientId) !== code || (username !== undefined && username !== '' && username !== code)) return undefined;
-  return { designerId: found.designer.id, code, sessionId: found.sessionId };
-}
-
-export function maySubscribe(clientId: string, topic: string): boolean {
-  return topic === designerTopic(designerOfClient(clientId)) || topic === ANNOUNCEMENT_TOPIC;
+export interface BrokerPolicy {
+  authenticate(clientId: string, username: string | undefined, password: string | undefined): Promise<{ designerId: number; sessionId: string } | undefined>;
+  maySubscribe(clientId: string, topic: string): boolean;
 }
 
 export interface Broker {
   mode: 'embedded' | 'external';
   publish(topic: string, payload: string): Promise<void>;
   connectedClients(): number;
+  /**
+   * Closes the connections of a designer's session (or of every session of theirs): their token
+   * is no longer live. The embedded broker only; an external one re-checks through its hooks.
+   */
+  disconnectSessions(designerId: number, sessionId?: string): void;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     broker: Broker;
-    sessionEvents: SessionEvents;
   }
 }
 
@@ -61,12 +43,13 @@ interface ClientSession {
   sessionId: string;
 }
 
-async function embeddedBroker(app: FastifyInstance): Promise<Broker> {
+async function embeddedBroker(app: FastifyInstance, policy: BrokerPolicy): Promise<Broker> {
   const sessions = new Map<Client, ClientSession>();
   const aedes = await Aedes.createBroker({
     heartbeatInterval: 60_000,
     authenticate: (client, username, password, done) => {
-      authenticateClient(app.db, client.id, username ?? undefined, password?.toString())
+      policy
+        .authenticate(client.id, username ?? undefined, password?.toString())
         .then((who) => {
           if (!who) return done(authError('bad credentials'), false);
           sessions.set(client, { designerId: who.designerId, sessionId: who.sessionId });
@@ -78,19 +61,13 @@ async function embeddedBroker(app: FastifyInstance): Promise<Broker> {
         });
     },
     authorizeSubscribe: (client, sub, done) => {
-      if (maySubscribe(client.id, sub.topic)) return done(null, sub);
+      if (policy.maySubscribe(client.id, sub.topic)) return done(null, sub);
       done(null, null); // refused: SUBACK 128, connection kept
     },
     // Browsers only listen; the server publishes through aedes.publish, which skips this check.
     authorizePublish: (_client, _packet, done) => done(new Error('clients may not publish')),
   });
   aedes.on('clientDisconnect', (client) => sessions.delete(client));
-
-  app.sessionEvents.on('ended', ({ designerId, sessionId }) => {
-    for (const [client, s] of sessions) {
-      if (s.designerId === designerId && (!sessionId || s.sessionId === sessionId)) client.close();
-    }
-  });
 
   const wss = new WebSocketServer({
     noServer: true,
@@ -122,6 +99,11 @@ async function embeddedBroker(app: FastifyInstance): Promise<Broker> {
   return {
     mode: 'embedded',
     connectedClients: () => aedes.connectedClients,
+    disconnectSessions(designerId, sessionId) {
+      for (const [client, s] of sessions) {
+        if (s.designerId === designerId && (!sessionId || s.sessionId === sessionId)) client.close();
+      }
+    },
     publish: (topic, payload) =>
       new Promise((resolve, reject) => {
         aedes.publish(
@@ -145,16 +127,20 @@ async function externalBroker(app: FastifyInstance, url: string): Promise<Broker
   return {
     mode: 'external',
     connectedClients: () => (client.connected ? 1 : 0),
+    disconnectSessions: () => {},
     publish: async (topic, payload) => {
       await client.publishAsync(topic, payload, { qos: 1 });
     },
   };
 }
 
-export default fp<{ mqttUrl?: string }>(
+/**
+ * The transport: an embedded Aedes at `/mqtt` on the API port, or a client of an external broker
+ * (`mqttUrl`). What it allows comes from `policy`; it knows nothing of designers or topics itself.
+ */
+export default fp<{ mqttUrl?: string; policy: BrokerPolicy }>(
   async function brokerPlugin(app, opts) {
-    app.decorate('sessionEvents', new SessionEvents());
-    app.decorate('broker', opts.mqttUrl ? await externalBroker(app, opts.mqttUrl) : await embeddedBroker(app));
+    app.decorate('broker', opts.mqttUrl ? await externalBroker(app, opts.mqttUrl) : await embeddedBroker(app, opts.policy));
   },
-  { name: 'broker', dependencies: ['db'] },
+  { name: 'broker' },
 );

@@ -18,7 +18,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { type AppConfig, defaultRateLimits, loadConfig, type RateLimitConfig } from '../../src/config/env.js';
 import type { Db } from '../../src/db/database.js';
-import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../src/db/seed.js';
+import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../src/modules/demo/demo-data.js';
 import { createSession } from '../../src/modules/auth/session.repository.js';
 import { resetClock } from '../../src/lib/time.js';
 

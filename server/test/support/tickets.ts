@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { insertDesigner } from '../../src/modules/user/designer.repository.js';
-import { designerCode } from '../../src/modules/user/profile.js';
 import { type AppOptions, type Client, type DialectName, expectEnvelope, freshPhone, type Res, type TestApp, useTestApp } from './harness.js';
+import { designerCode } from '../../src/domain/designers.js';
 
 export const API_KEY = 'test-integration-key-5f1c0b7a';
 

@@ -1,8 +1,7 @@
 export { messageApi, messageQueries } from './api/message.queries';
 export { parseLightMarkup } from './lib/light-markup';
-export { announcementReaches, DEFAULT_NOTIFICATION_MS, notificationDuration, UNPARSEABLE_NOTIFICATION_MS } from './lib/notification-rules';
+export { announcementReaches, notificationDuration, UNPARSEABLE_NOTIFICATION_MS } from './lib/notification-rules';
 export {
-  ANNOUNCEMENT_TYPE,
   announcementSchema,
   messageSchema,
   pushedMessageSchema,

@@ -7,6 +7,7 @@ import * as teamLinks from './20261124T1000_team_links.js';
 import * as appealsSettlements from './20261125T1000_appeals_settlements.js';
 import * as orderPlans from './20261126T1000_order_plans.js';
 import * as changeNotices from './20261127T1000_change_notices.js';
+import * as messageOutbox from './20261128T1000_message_outbox.js';
 
 /** Every migration, by name. Names carry a timestamp; a landed migration is never edited. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '20261125T1000_appeals_settlements': appealsSettlements,
   '20261126T1000_order_plans': orderPlans,
   '20261127T1000_change_notices': changeNotices,
+  '20261128T1000_message_outbox': messageOutbox,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,6 +2,7 @@
  * The vocabulary of appeals and deductions (issue #5): types, sources, statuses, the message type
  * of each event (spec §4, product.md §6) and the Chinese names a user reads.
  */
+import { MESSAGE_TYPE, type MessageTypeCode } from '../messages/index.js';
 
 export const APPEAL_TYPES = ['fee', 'reject', 'draft', 'qc', 'after_sales', 'factory_reject'] as const;
 export type AppealType = (typeof APPEAL_TYPES)[number];
@@ -13,13 +14,13 @@ export const DEDUCTION_SOURCES = ['after_sales', 'qc', 'review'] as const;
 export type DeductionSource = (typeof DEDUCTION_SOURCES)[number];
 
 /** Filing message (to the team's leads) and decision message (to the appellant) per type. */
-export const APPEAL_MESSAGES: Record<AppealType, { filed: number; decided: number }> = {
-  fee: { filed: 3, decided: 8 },
-  reject: { filed: 4, decided: 9 },
-  draft: { filed: 5, decided: 11 },
-  qc: { filed: 6, decided: 12 },
-  after_sales: { filed: 7, decided: 13 },
-  factory_reject: { filed: 26, decided: 27 },
+export const APPEAL_MESSAGES: Record<AppealType, { filed: MessageTypeCode; decided: MessageTypeCode }> = {
+  fee: { filed: MESSAGE_TYPE.FEE_APPEAL_FILED, decided: MESSAGE_TYPE.FEE_APPEAL_DECIDED },
+  reject: { filed: MESSAGE_TYPE.REJECT_APPEAL_FILED, decided: MESSAGE_TYPE.REJECT_APPEAL_DECIDED },
+  draft: { filed: MESSAGE_TYPE.DRAFT_APPEAL_FILED, decided: MESSAGE_TYPE.DRAFT_APPEAL_DECIDED },
+  qc: { filed: MESSAGE_TYPE.QC_APPEAL_FILED, decided: MESSAGE_TYPE.QC_APPEAL_DECIDED },
+  after_sales: { filed: MESSAGE_TYPE.AFTER_SALES_APPEAL_FILED, decided: MESSAGE_TYPE.AFTER_SALES_APPEAL_DECIDED },
+  factory_reject: { filed: MESSAGE_TYPE.FACTORY_REJECT_APPEAL_FILED, decided: MESSAGE_TYPE.FACTORY_REJECT_APPEAL_DECIDED },
 };
 
 export const APPEAL_TYPE_NAMES: Record<AppealType, string> = {
@@ -36,7 +37,11 @@ export const APPEAL_STATUS_NAMES: Record<AppealStatus, string> = { pending: '待
 export const DEDUCTION_SOURCE_NAMES: Record<DeductionSource, string> = { after_sales: '售后扣款', qc: '质检扣款', review: '审核扣款' };
 
 /** Message type of a new deduction (to the designer). */
-export const DEDUCTION_MESSAGES: Record<DeductionSource, number> = { after_sales: 17, qc: 18, review: 19 };
+export const DEDUCTION_MESSAGES: Record<DeductionSource, MessageTypeCode> = {
+  after_sales: MESSAGE_TYPE.AFTER_SALES_DEDUCTION,
+  qc: MESSAGE_TYPE.QC_DEDUCTION,
+  review: MESSAGE_TYPE.REVIEW_DEDUCTION,
+};
 
 /** The appeal type that contests a deduction of each source. */
 export const DEDUCTION_APPEAL_TYPE: Record<DeductionSource, AppealType> = { after_sales: 'after_sales', qc: 'qc', review: 'draft' };

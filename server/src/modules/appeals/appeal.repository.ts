@@ -4,8 +4,6 @@ import type { Db } from '../../db/database.js';
 import type { Designer } from '../../db/schema.js';
 import { type Column, money, tableOf } from '../../lib/tabular-export.js';
 import { isoAfter } from '../../lib/time.js';
-import { shanghaiDayStart } from '../tickets/ticket.model.js';
-import { designerCode } from '../user/profile.js';
 import {
   APPEAL_STATUS_NAMES,
   APPEAL_TYPE_NAMES,
@@ -15,6 +13,8 @@ import {
   type DeductionSource,
 } from './appeal.model.js';
 import type { AppealAttachment, AppealDetail, AppealView, DeductionView } from './appeal.schemas.js';
+import { shanghaiDayStart } from '../../domain/calendar.js';
+import { designerCode } from '../../domain/designers.js';
 
 const nameOf = (id: number, real: string | null, nick: string | null) => real || nick || designerCode(id);
 

@@ -6,9 +6,9 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import { authErrors, envelope, errorEnvelope, ok, pageOf } from '../../lib/http.js';
 import { exportTable, sendExport } from '../../lib/tabular-export.js';
 import { nowIso } from '../../lib/time.js';
-import { currentDesigner } from '../../plugins/auth.js';
-import { subjectDesigner } from '../settlements/settlement.routes.js';
-import { ticketIdParams } from '../tickets/ticket.schemas.js';
+import { currentDesigner } from '../auth/index.js';
+import { subjectDesigner } from '../settlements/index.js';
+import { ticketIdParams } from '../tickets/index.js';
 import { appealDetail, appealTable, canReadAppeal, findAppeal, listAppeals, listDeductions, type Scope } from './appeal.repository.js';
 import {
   appealDetailSchema,

@@ -2,8 +2,9 @@
 import { z } from 'zod';
 import { pageQuery } from '../../lib/http.js';
 import { EXPORT_FORMATS } from '../../lib/tabular-export.js';
-import { designerCodeSchema, orderNoSchema } from '../tickets/ticket.schemas.js';
+import { orderNoSchema } from '../tickets/index.js';
 import { APPEAL_STATUSES, APPEAL_TYPES, DEDUCTION_SOURCES } from './appeal.model.js';
+import { designerCodeSchema } from '../../domain/designers.js';
 
 const cents = (required: string, max = 100_000_000) =>
   z

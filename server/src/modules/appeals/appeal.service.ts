@@ -9,18 +9,14 @@
  * `appeals_one_pending_uq`; a decision is a conditional update on `status = 'pending'`, so two
  * leads deciding at once decide once.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, Designer } from '../../db/schema.js';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
-import type { MessageService, OutgoingMessage } from '../messages/message.service.js';
-import { appealRef, deductionRef, feeRef, postedLine, postLine } from '../settlements/ledger.js';
-import type { SettlementPeriod } from '../settlements/period.js';
-import { joinMarkers, parseMarkers, withMarker } from '../tickets/markers.js';
-import { type Actor, displayName, type EventType, isUniqueViolation } from '../tickets/ticket.model.js';
-import { designerCode } from '../user/profile.js';
+import type { UnitOfWork, WorkContext } from '../messages/index.js';
+import { appealRef, deductionRef, feeRef, postedLine, postLine, type SettlementPeriod } from '../settlements/index.js';
+import { joinMarkers, parseMarkers, withMarker, type EventType } from '../tickets/index.js';
 import {
   APPEAL_MESSAGES,
   APPEAL_TYPE_NAMES,
@@ -36,6 +32,9 @@ import {
 } from './appeal.model.js';
 import { appealDetail, findDeduction, toDeduction } from './appeal.repository.js';
 import type { AppealAttachment, AppealDetail, AppealInput, DeductionView, IntegrationDeductionInput, ReviewInput } from './appeal.schemas.js';
+import type { Actor } from '../../domain/actor.js';
+import { displayName, designerCode } from '../../domain/designers.js';
+import { isUniqueViolation } from '../../db/errors.js';
 
 type Trx = Transaction<Database>;
 type Exec = Db | Trx;
@@ -44,8 +43,8 @@ const CHANGED_MESSAGE = '工单状态已变化，请刷新后重试';
 
 export interface AppealServiceDeps {
   db: Db;
-  messages: MessageService;
-  log: FastifyBaseLogger;
+  /** Runs each change and the messages it sends as one transaction (messages/unit-of-work.ts). */
+  unitOfWork: UnitOfWork;
   appealWindowDays: number;
   settlementPeriod: SettlementPeriod;
 }
@@ -132,26 +131,10 @@ export function checkAttachments(me: Designer, items: AppealInput['attachments']
 
 const clip = (text: string, n = 60) => (text.length > n ? `${text.slice(0, n)}…` : text);
 
-export function createAppealService({ db, messages, log, appealWindowDays, settlementPeriod }: AppealServiceDeps) {
-  interface Ctx {
-    send(to: number[], message: OutgoingMessage): void;
-  }
-
-  /** Runs `work` in a transaction; after the commit, sends the messages it queued. */
-  async function change<T>(work: (trx: Trx, ctx: Ctx) => Promise<T>): Promise<T> {
-    const pending: { to: number[]; message: OutgoingMessage }[] = [];
-    const result = await db.transaction().execute((trx) => work(trx, { send: (to, message) => pending.push({ to, message }) }));
-    for (const p of pending) {
-      if (!p.to.length) continue;
-      try {
-        await messages.send(p.to, p.message);
-      } catch (err) {
-        // The change is committed; a lost notification must not turn it into an error.
-        log.error({ err, type: p.message.type }, 'appeal message could not be sent');
-      }
-    }
-    return result;
-  }
+export function createAppealService({ db, unitOfWork, appealWindowDays, settlementPeriod }: AppealServiceDeps) {
+  type Ctx = WorkContext;
+  /** Every change: one transaction with its events and messages (the unit of work). */
+  const change = unitOfWork;
 
   const windowMs = appealWindowDays * 86_400_000;
 

@@ -9,12 +9,11 @@ export default fp(
       'appeals',
       createAppealService({
         db: app.db,
-        messages: app.messages,
-        log: app.log,
+        unitOfWork: app.unitOfWork,
         appealWindowDays: app.config.appealWindowDays,
         settlementPeriod: app.config.settlementPeriod,
       }),
     );
   },
-  { name: 'appeals', dependencies: ['db', 'broker'] },
+  { name: 'appeals', dependencies: ['db', 'messages'] },
 );

@@ -8,11 +8,11 @@
  */
 import type { Db } from '../../db/database.js';
 import { nowMs } from '../../lib/time.js';
-import { appealRef, deductionRef, feeRef, postLine } from '../settlements/ledger.js';
-import { periodOf, type SettlementPeriod } from '../settlements/period.js';
-import { type EventType, shanghaiDay } from '../tickets/ticket.model.js';
-import { designerCode } from '../user/profile.js';
+import { appealRef, deductionRef, feeRef, postLine, periodOf, type SettlementPeriod } from '../settlements/index.js';
+import { type EventType } from '../tickets/index.js';
 import { APPEAL_TYPE_NAMES, type AppealType, DEDUCTION_SOURCE_NAMES, type DeductionSource } from './appeal.model.js';
+import { shanghaiDay } from '../../domain/calendar.js';
+import { designerCode } from '../../domain/designers.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

@@ -5,9 +5,9 @@ import { decoyHash, hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { AppError, invalid } from '../../lib/errors.js';
 import { codeSchema, envelope, errorEnvelope, ok, okEmpty, passwordSchema, phoneSchema } from '../../lib/http.js';
 import { enforceRateLimit, releaseRateLimitHit, waitText } from '../../plugins/rate-limit.js';
-import { bearerToken } from '../../plugins/auth.js';
-import { checkJoin, consumeInvite, findInviteByCode, looksLikeTeamInvite, notifyLeadsOfJoin } from '../teams/team-invite.service.js';
-import { findDesignerByPhone, insertDesigner, updateDesigner } from '../user/designer.repository.js';
+import { bearerToken } from './auth.plugin.js';
+import { checkJoin, consumeInvite, findInviteByCode, looksLikeTeamInvite, notifyLeadsOfJoin } from '../teams/index.js';
+import { findDesignerByPhone, insertDesigner, updateDesigner } from '../user/index.js';
 import { createSession, findByToken, revokeAllSessions, revokeOtherSessions, revokeSession } from './session.repository.js';
 import { createSmsSender, type SmsSender } from './sms/index.js';
 import { CODE_TTL_MS, checkCode, issueCode, markCodeUsed, RESEND_AFTER_SECONDS, SCENES } from './verify-code.service.js';
@@ -103,7 +103,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { sms?: Sms
       }
       const codeId = await checkCode(app.db, phone, 'register', code);
       const passwordHash = await hashPassword(password);
-      const session = await app.db.transaction().execute(async (trx) => {
+      const session = await app.unitOfWork(async (trx, { send }) => {
         await markCodeUsed(trx, codeId);
         const designer = await insertDesigner(trx, {
           phone,
@@ -113,10 +113,12 @@ export default async function authRoutes(app: FastifyInstance, opts: { sms?: Sms
           current_registration_step: 0,
           team_id: teamId,
         });
-        if (teamInvite) await consumeInvite(trx, { ...teamInvite, used_count: Number(teamInvite.used_count) }, designer.id, 'invite_code');
+        if (teamInvite) {
+          await consumeInvite(trx, { ...teamInvite, used_count: Number(teamInvite.used_count) }, designer.id, 'invite_code');
+          await notifyLeadsOfJoin(trx, send, teamInvite.team_id, designer.id);
+        }
         return { designerId: designer.id, ...(await createSession(trx, designer.id, app.config.tokenTtlHours, meta(req))) };
       });
-      if (teamInvite) await notifyLeadsOfJoin(app.db, app.messages, teamInvite.team_id, session.designerId);
       return ok({ token: session.token, session_id: session.session_id }, '注册成功');
     },
   );

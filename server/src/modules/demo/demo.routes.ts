@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, invalid, notFound } from '../../lib/errors.js';
 import { authErrors, envelope, errorEnvelope, ok, phoneSchema } from '../../lib/http.js';
-import { MESSAGE_TYPE_NAMES, MESSAGE_TYPES } from '../messages/message-types.js';
-import { parseDesignerCode } from '../user/profile.js';
+import { isMessageType, MESSAGE_TYPE, messageTypeOf } from '../messages/index.js';
+import { parseDesignerCode } from '../../domain/designers.js';
 
 /**
  * Demo mode only (app.ts registers this plugin nowhere else; production refuses demo mode). Message
@@ -24,7 +24,7 @@ export default async function demoRoutes(app: FastifyInstance, opts: { smsInbox:
         security: [{ bearer: [] }],
         body: z.object({
           designer_id: z.string({ error: '请选择设计师' }).regex(/^D\d{6,}$/, { error: '设计师编号格式不正确' }),
-          message_type: z.number({ error: '请选择消息类型' }).int().refine((t) => MESSAGE_TYPES.includes(t) && t !== 29, { error: '消息类型不存在' }),
+          message_type: z.number({ error: '请选择消息类型' }).int().refine((t) => isMessageType(t) && t !== MESSAGE_TYPE.ANNOUNCEMENT, { error: '消息类型不存在' }),
           title: z.string().trim().max(100, { error: '标题不能超过100个字符' }).optional(),
         }),
         response: { 200: envelope(z.object({ message_id: z.number().int() })), 403: errorEnvelope, ...authErrors },
@@ -50,7 +50,7 @@ export default async function demoRoutes(app: FastifyInstance, opts: { smsInbox:
       const about = ticket ? `工单 ${ticket.order_no}` : '你的工单';
       const [sent] = await app.messages.send([target.id], {
         type,
-        title: req.body.title || `【${MESSAGE_TYPE_NAMES[type]}】${about} 有新动态，请及时处理`,
+        title: req.body.title || `【${messageTypeOf(type)!.name}】${about} 有新动态，请及时处理`,
         info: ticket ? { ticket_id: ticket.id, ...(ticket.current_allocation_id ? { allocation_id: ticket.current_allocation_id } : {}) } : {},
       });
       return ok({ message_id: sent!.message_id }, '消息已发送');

@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, envelope, ok } from '../../lib/http.js';
 import { nowMs } from '../../lib/time.js';
-import { designerCode } from '../user/profile.js';
 import { UPLOAD_SOURCES, type UploadSource, uploadDir } from './object-keys.js';
 import { OSS_SIGNATURE_VERSION, ossDateTime, ossDay, signPostPolicy } from './oss-signer.js';
 import { objectBaseUrl, uploadHost } from './urls.js';
+import { designerCode } from '../../domain/designers.js';
 
 /** How long a signature may be used to start an upload. */
 export const POLICY_TTL_MS = 10 * 60 * 1000;

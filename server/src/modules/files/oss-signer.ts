@@ -14,7 +14,7 @@
  * - `x-oss-signature` = lowercase hex of HMAC-SHA256(signing key, base64 policy).
  * The chain was cross-checked against the V4 signer of the official JavaScript SDK (ali-oss
  * `getSignatureV4`). The same code signs for a real bucket (credentials from env) and for the
- * embedded local store, which verifies with it (plugins/object-store.ts).
+ * embedded local store, which verifies with it (modules/files/object-store.routes.ts).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticateClient, designerOfClient, maySubscribe } from '../../plugins/broker.js';
+import { authenticateClient, designerOfClient, maySubscribe } from './broker-policy.js';
 
 const result = z.object({ result: z.enum(['allow', 'deny']) });
 

@@ -1,41 +1,14 @@
-/** Message types of spec §4 with the Chinese names the message centre shows. */
-export const MESSAGE_TYPE_NAMES: Record<number, string> = {
-  2: '系统派单',
-  3: '费用申诉',
-  4: '驳回申诉',
-  5: '稿件申诉',
-  6: '质检申诉',
-  7: '售后申诉',
-  8: '费用审核结果',
-  9: '驳回审核结果',
-  10: '稿件审核结果',
-  11: '稿件申诉审核结果',
-  12: '质检申诉审核结果',
-  13: '售后申诉审核结果',
-  14: '终稿审核申请',
-  15: '初稿检查完成',
-  16: '终稿检查完成',
-  17: '售后扣款',
-  18: '质检扣款',
-  19: '审核扣款',
-  20: '催稿',
-  21: '工单转派',
-  22: '工厂驳回申请审核结果',
-  23: '工厂驳回申请',
-  24: '订单标记异常',
-  25: '手动派单',
-  26: '工厂驳回申诉',
-  27: '工厂驳回申诉审核结果',
-  28: '订单关闭',
-  29: '公告',
-  30: '周计划变更申请',
-  31: '实时计划变更申请',
-  32: '工厂驳回工单',
-  33: '周计划审批完成',
-  34: '实时计划审批完成',
-  // Not in spec §4: a designer joined the team through an invite link (to the team's leads).
-  35: '团队成员加入',
-};
-
-export const MESSAGE_TYPES = Object.keys(MESSAGE_TYPE_NAMES).map(Number);
-export const ANNOUNCEMENT_TYPE = 29;
+/**
+ * The message contract shared with the SPA (`src/shared/contract/messages.ts`): message types by
+ * name with their Chinese names, notification durations and refresh areas, and the MQTT topics.
+ * Server code names a type as `MESSAGE_TYPE.<NAME>`, never by its number.
+ */
+export {
+  isMessageType,
+  MESSAGE_TYPE,
+  MESSAGE_TYPE_CODES,
+  MESSAGE_TYPES,
+  type MessageTypeCode,
+  messageTypeOf,
+  MQTT_TOPICS,
+} from '../../../../src/shared/contract/messages.js';

@@ -6,7 +6,7 @@ import { forbidden, invalid, notFound } from '../../lib/errors.js';
 import { authErrors, envelope, errorEnvelope, ok, pageOf, pageQuery } from '../../lib/http.js';
 import { nowIso } from '../../lib/time.js';
 import { announcementRecipients, reachesDesigner } from './announcement.repository.js';
-import { ANNOUNCEMENT_TYPE, MESSAGE_TYPE_NAMES, MESSAGE_TYPES } from './message-types.js';
+import { isMessageType, MESSAGE_TYPE, MESSAGE_TYPE_CODES, messageTypeOf } from './message-types.js';
 
 const messageSchema = z
   .object({
@@ -34,7 +34,7 @@ const announcementSchema = z
 const messageType = z.coerce
   .number()
   .int()
-  .refine((t) => MESSAGE_TYPES.includes(t), { error: '消息类型不存在' });
+  .refine((t) => isMessageType(t), { error: '消息类型不存在' });
 
 export const SCOPE_TEXT: Record<number, string> = { 0: '团队负责人', 1: '设计师', 2: '兼职设计师', 3: '兼职设计师', 4: '全部人员' };
 
@@ -74,7 +74,7 @@ export default async function messageRoutes(app: FastifyInstance) {
       const items = rows.map((m) => ({
         message_id: m.id,
         message_type: m.message_type,
-        type_name: MESSAGE_TYPE_NAMES[m.message_type] ?? '消息',
+        type_name: messageTypeOf(m.message_type)?.name ?? '消息',
         ext_json: JSON.parse(m.ext_json) as { title: string; info: Record<string, unknown> },
         is_read: m.is_read,
         created_time: m.created_time,
@@ -250,7 +250,7 @@ export default async function messageRoutes(app: FastifyInstance) {
           .updateTable('messages')
           .set({ is_read: 1, read_time: now })
           .where('designer_id', '=', me.id)
-          .where('message_type', '=', ANNOUNCEMENT_TYPE)
+          .where('message_type', '=', MESSAGE_TYPE.ANNOUNCEMENT)
           .where('is_read', '=', 0)
           .where('ext_json', 'like', `%"announcement_id":${a.id}}%`)
           .execute();
@@ -286,7 +286,8 @@ export default async function messageRoutes(app: FastifyInstance) {
         if (found.length !== productIds.length) throw invalid('product_ids', '所选产品不存在');
       }
       const published_at = nowIso();
-      const announcement = await app.db.transaction().execute(async (trx) => {
+      // The announcement and its per-recipient rows (the message list) commit together.
+      const { announcement, recipients } = await app.unitOfWork(async (trx, { send }) => {
         const a = await trx
           .insertInto('announcements')
           .values({ title, body, scope, published_by: me.id, published_at })
@@ -295,12 +296,12 @@ export default async function messageRoutes(app: FastifyInstance) {
         if (productIds.length) {
           await trx.insertInto('announcement_products').values(productIds.map((product_id) => ({ announcement_id: a.id, product_id }))).execute();
         }
-        return a;
+        const to = await announcementRecipients(trx, scope, productIds);
+        send(to, { type: MESSAGE_TYPE.ANNOUNCEMENT, title: `新公告：${title}`, info: { announcement_id: a.id } });
+        return { announcement: a, recipients: to };
       });
-      const recipients = await announcementRecipients(app.db, scope, productIds);
-      await app.messages.send(recipients, { type: ANNOUNCEMENT_TYPE, title: `新公告：${title}`, info: { announcement_id: announcement.id } });
       await app.messages.broadcastAnnouncement({
-        message_type: ANNOUNCEMENT_TYPE,
+        message_type: MESSAGE_TYPE.ANNOUNCEMENT,
         ext_json: { title: `新公告：${title}`, info: { announcement_id: announcement.id } },
         product_ids: productIds,
         announcement_scope: scope,
@@ -319,6 +320,6 @@ export default async function messageRoutes(app: FastifyInstance) {
         response: { 200: envelope(z.array(z.object({ message_type: z.number().int(), name: z.string() }))) },
       },
     },
-    async () => ok(MESSAGE_TYPES.map((t) => ({ message_type: t, name: MESSAGE_TYPE_NAMES[t]! })), '获取成功'),
+    async () => ok(MESSAGE_TYPE_CODES.map((t) => ({ message_type: t, name: messageTypeOf(t)!.name })), '获取成功'),
   );
 }

@@ -3,8 +3,10 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
-import { ANNOUNCEMENT_TOPIC, type Broker, designerTopic } from '../../plugins/broker.js';
-import { designerCode } from '../user/profile.js';
+import type { Broker } from '../../plugins/broker.js';
+import { MESSAGE_TYPE, MQTT_TOPICS } from './message-types.js';
+import type { Outbox, OutboxRow } from './outbox.js';
+import { designerCode } from '../../domain/designers.js';
 
 export interface MessageInfo {
   ticket_id?: number;
@@ -48,6 +50,8 @@ export interface MessageService {
   persistEach(trx: Transaction<Database>, items: readonly { designerId: number; message: OutgoingMessage }[]): Promise<PersistedMessages>;
   /** Broadcast an announcement on the shared topic (clients apply scope/product rules). */
   broadcastAnnouncement(payload: Omit<MessagePayload, 'message_id'>): Promise<void>;
+  /** Publishes a row the outbox relay claimed (its process died before publishing it). */
+  publishRow(row: OutboxRow): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -59,17 +63,24 @@ declare module 'fastify' {
 
 const CHUNK = 500;
 
-export function createMessageService(db: Db, broker: Broker, log: FastifyBaseLogger): MessageService {
-  const publish = (topic: string, body: unknown) => {
-    // Persisted first: a failed or slow publish never loses the message (it is in the list), and
-    // never fails the caller, whether the broker rejects or throws.
-    let pending: Promise<void>;
+export function createMessageService(db: Db, broker: Broker, outbox: Outbox, log: FastifyBaseLogger): MessageService {
+  /** Resolves once the broker has it; never throws (a throwing broker becomes a rejection). */
+  const tryPublish = (topic: string, body: unknown): Promise<void> => {
     try {
-      pending = broker.publish(topic, JSON.stringify(body));
+      return broker.publish(topic, JSON.stringify(body));
     } catch (err) {
-      pending = Promise.reject(err);
+      return Promise.reject(err);
     }
-    pending.catch((err: unknown) => log.warn({ err, topic }, 'publish failed'));
+  };
+  const publish = (topic: string, body: unknown, messageId?: number) => {
+    // Persisted first: a failed or slow publish never loses the message (it is in the list, and
+    // the outbox relay publishes what was not marked), and never fails the caller.
+    tryPublish(topic, body).then(
+      () => {
+        if (messageId !== undefined) outbox.markPublished([messageId]);
+      },
+      (err: unknown) => log.warn({ err, topic }, 'publish failed'),
+    );
   };
 
   /**
@@ -96,6 +107,8 @@ export function createMessageService(db: Db, broker: Broker, log: FastifyBaseLog
             ext_json: JSON.stringify(c.ext_json),
             created_time,
             read_time: null,
+            // Announcements go out once on the shared topic (broadcastAnnouncement), not per row.
+            published_at: c.message.type === MESSAGE_TYPE.ANNOUNCEMENT ? created_time : null,
           })),
         )
         .returning('id')
@@ -112,7 +125,9 @@ export function createMessageService(db: Db, broker: Broker, log: FastifyBaseLog
     return {
       payloads: out.map((o) => o.payload),
       publish: () => {
-        for (const o of out) if (o.type !== 29) publish(designerTopic(designerCode(o.designerId)), o.payload);
+        for (const o of out) {
+          if (o.type !== MESSAGE_TYPE.ANNOUNCEMENT) publish(MQTT_TOPICS.designer(designerCode(o.designerId)), o.payload, o.payload.message_id);
+        }
       },
     };
   }
@@ -134,7 +149,16 @@ export function createMessageService(db: Db, broker: Broker, log: FastifyBaseLog
     persist,
     persistEach,
     async broadcastAnnouncement(payload) {
-      publish(ANNOUNCEMENT_TOPIC, payload);
+      publish(MQTT_TOPICS.announcements, payload);
+    },
+    async publishRow(row) {
+      const payload: MessagePayload = {
+        message_id: row.id,
+        message_type: row.message_type,
+        ext_json: JSON.parse(row.ext_json) as MessagePayload['ext_json'],
+        created_time: row.created_time,
+      };
+      await tryPublish(MQTT_TOPICS.designer(designerCode(row.designer_id)), payload);
     },
   };
 }

@@ -4,13 +4,8 @@ import { z } from 'zod';
 import type { DesignerUpdate } from '../../db/schema.js';
 import { AppError, invalid } from '../../lib/errors.js';
 import { authErrors, envelope, ok } from '../../lib/http.js';
-import { updateDesigner } from '../user/designer.repository.js';
-import { profileSchema, toProfile } from '../user/profile.js';
-import { bankPatch } from '../user/user.routes.js';
-import { bankInfoSchema, basicInfoSchema, skillsSchema, workProfileSchema } from '../user/user.schemas.js';
-import { ORIENTATION_TEXT, publicQuestions, wrongAnswers } from './orientation.js';
-
-export const REGISTRATION_COMPLETE_STEP = 6;
+import { updateDesigner, profileSchema, toProfile, bankPatch, bankInfoSchema, basicInfoSchema, skillsSchema, workProfileSchema } from '../user/index.js';
+import { ORIENTATION_TEXT, publicQuestions, REGISTRATION_COMPLETE_STEP, wrongAnswers } from './orientation.js';
 
 const stepBody = z.discriminatedUnion(
   'step',

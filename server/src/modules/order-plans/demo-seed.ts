@@ -1,12 +1,13 @@
 /**
  * Demo order plans for an empty database (product.md §2): the demo team's plan of the current
  * week (each member's daily capacity, so allocation behaves as without a plan) and one pending real-time change request of
- * the demo designer 13800000001, with the message 31 its lead would have received.
+ * the demo designer 13800000001, with the real-time plan change message its lead would have received.
  */
 import type { Db } from '../../db/database.js';
 import { nowIso } from '../../lib/time.js';
-import { displayName } from '../tickets/ticket.model.js';
-import { today, weekDays, weekStartOf } from './week.js';
+import { MESSAGE_TYPE } from '../messages/index.js';
+import { displayName } from '../../domain/designers.js';
+import { today, weekDays, weekStartOf } from '../../domain/calendar.js';
 
 export const DEMO_REQUEST_PHONE = '13800000001';
 
@@ -59,12 +60,13 @@ export async function seedDemoPlans(trx: Db, { teamId, leadId }: { teamId: numbe
     .insertInto('messages')
     .values({
       designer_id: leadId,
-      message_type: 31,
+      message_type: MESSAGE_TYPE.REALTIME_PLAN_CHANGE_REQUESTED,
       title,
       ext_json: JSON.stringify({ title, info: { request_id: request.id, plan_id: plan.id, week_start: week } }),
       is_read: 0,
       created_time: now,
       read_time: null,
+      published_at: now,
     })
     .execute();
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authErrors, envelope, errorEnvelope, ok, pageOf } from '../../lib/http.js';
-import { currentDesigner } from '../../plugins/auth.js';
+import { currentDesigner } from '../auth/index.js';
 import { createPlanService, planLeadTeam } from './plan.service.js';
 import {
   cellsBody,
@@ -24,7 +24,7 @@ import {
  */
 export default async function orderPlanRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const plans = createPlanService({ db: app.db, messages: app.messages, log: app.log });
+  const plans = createPlanService({ db: app.db, unitOfWork: app.unitOfWork });
   const secured = { onRequest: app.authenticate };
   const doc = (summary: string, description?: string) => ({ tags: ['order-plans'], summary, ...(description ? { description } : {}), security: [{ bearer: [] }] });
   const errors = { ...authErrors, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };

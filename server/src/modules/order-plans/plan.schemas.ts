@@ -1,8 +1,8 @@
 /** Wire schemas of the order-plan calls (issue #7 contract); also the OpenAPI document. */
 import { z } from 'zod';
 import { pageQuery } from '../../lib/http.js';
-import { designerCodeSchema } from '../tickets/ticket.schemas.js';
-import { isDay, weekdayOf } from './week.js';
+import { designerCodeSchema } from '../../domain/designers.js';
+import { isDay, weekdayOf } from '../../domain/calendar.js';
 
 export const PLAN_REQUEST_KINDS = ['weekly', 'realtime'] as const;
 export const PLAN_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;

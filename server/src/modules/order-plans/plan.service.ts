@@ -3,17 +3,16 @@
  * the designers' change requests. Each change runs in one transaction; messages (30/31 to the
  * leads, 33/34 to the designer) are sent after the commit through the message service.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, Designer } from '../../db/schema.js';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import type { MessageService, OutgoingMessage } from '../messages/message.service.js';
-import { displayName, isUniqueViolation } from '../tickets/ticket.model.js';
-import { designerCode, parseDesignerCode } from '../user/profile.js';
 import type { PlanDetail, PlanRequestView } from './plan.schemas.js';
-import { addDays, today, weekDays, weekStartOf } from './week.js';
+import { MESSAGE_TYPE, type UnitOfWork } from '../messages/index.js';
+import { displayName, designerCode, parseDesignerCode } from '../../domain/designers.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { addDays, today, weekDays, weekStartOf } from '../../domain/calendar.js';
 
 type Exec = Db | Transaction<Database>;
 type Change = { day: string; capacity: number };
@@ -41,21 +40,11 @@ export function planLeadTeam(me: Designer): number {
 
 export interface PlanServiceDeps {
   db: Db;
-  messages: MessageService;
-  log: FastifyBaseLogger;
+  /** Runs each change and the messages it sends as one transaction (messages/unit-of-work.ts). */
+  unitOfWork: UnitOfWork;
 }
 
-export function createPlanService({ db, messages, log }: PlanServiceDeps) {
-  async function notify(to: number[], message: OutgoingMessage) {
-    if (!to.length) return;
-    try {
-      await messages.send(to, message);
-    } catch (err) {
-      // The change is committed; a lost notification must not turn it into an error.
-      log.error({ err, type: message.type }, 'order plan message could not be sent');
-    }
-  }
-
+export function createPlanService({ db, unitOfWork }: PlanServiceDeps) {
   /** Active non-lead members: the rows of a plan. */
   function members(trx: Exec, teamId: number) {
     return trx
@@ -280,41 +269,43 @@ export function createPlanService({ db, messages, log }: PlanServiceDeps) {
     if (pending) throw conflict(REQUEST_PENDING_MESSAGE);
     const plan = await db.selectFrom('order_plans').select('id').where('team_id', '=', teamId).where('week_start', '=', input.week_start).executeTakeFirst();
     const changes = [...input.changes].sort((a, b) => a.day.localeCompare(b.day));
+    const what = changes.map((c) => `${c.day.slice(5)} ${c.capacity}单`).join('，');
     let id: number;
     try {
-      const row = await db
-        .insertInto('plan_change_requests')
-        .values({
-          plan_id: plan?.id ?? null,
-          team_id: teamId,
-          designer_id: me.id,
-          week_start: input.week_start,
-          kind: input.kind,
-          changes: JSON.stringify(changes),
-          reason: input.reason,
-          status: 'pending',
-          reviewer_id: null,
-          review_note: '',
-          created_at: nowIso(),
-          reviewed_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      id = row.id;
+      id = await unitOfWork(async (trx, { send }) => {
+        const row = await trx
+          .insertInto('plan_change_requests')
+          .values({
+            plan_id: plan?.id ?? null,
+            team_id: teamId,
+            designer_id: me.id,
+            week_start: input.week_start,
+            kind: input.kind,
+            changes: JSON.stringify(changes),
+            reason: input.reason,
+            status: 'pending',
+            reviewer_id: null,
+            review_note: '',
+            created_at: nowIso(),
+            reviewed_at: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const leads = await trx.selectFrom('designers').select('id').where('team_id', '=', teamId).where('designer_type', '=', 0).where('account_status', '=', 1).execute();
+        send(
+          leads.map((l) => l.id),
+          {
+            type: input.kind === 'weekly' ? MESSAGE_TYPE.WEEKLY_PLAN_CHANGE_REQUESTED : MESSAGE_TYPE.REALTIME_PLAN_CHANGE_REQUESTED,
+            title: `${displayName(me)}申请调整${input.kind === 'weekly' ? `${input.week_start}当周的周计划` : '实时接单计划'}（${what}）：${input.reason}`,
+            info: { request_id: row.id, plan_id: plan?.id ?? 0, week_start: input.week_start },
+          },
+        );
+        return row.id;
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(REQUEST_PENDING_MESSAGE);
       throw err;
     }
-    const leads = await db.selectFrom('designers').select('id').where('team_id', '=', teamId).where('designer_type', '=', 0).where('account_status', '=', 1).execute();
-    const what = changes.map((c) => `${c.day.slice(5)} ${c.capacity}单`).join('，');
-    await notify(
-      leads.map((l) => l.id),
-      {
-        type: input.kind === 'weekly' ? 30 : 31,
-        title: `${displayName(me)}申请调整${input.kind === 'weekly' ? `${input.week_start}当周的周计划` : '实时接单计划'}（${what}）：${input.reason}`,
-        info: { request_id: id, plan_id: plan?.id ?? 0, week_start: input.week_start },
-      },
-    );
     const [view] = await requestViews(db, { id });
     return view!;
   }
@@ -325,7 +316,8 @@ export function createPlanService({ db, messages, log }: PlanServiceDeps) {
     if (!req) throw notFound('计划变更申请不存在');
     if (req.status !== 'pending') throw conflict(REVIEWED_MESSAGE);
     const approved = decision === 'approve';
-    const planId = await db.transaction().execute(async (trx) => {
+    const kind = KIND_TEXT[req.kind] ?? '计划';
+    await unitOfWork(async (trx, { send }) => {
       const now = nowIso();
       const r = await trx
         .updateTable('plan_change_requests')
@@ -334,7 +326,16 @@ export function createPlanService({ db, messages, log }: PlanServiceDeps) {
         .where('status', '=', 'pending')
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) throw conflict(REVIEWED_MESSAGE);
-      if (!approved) return req.plan_id;
+      const decided = (planId: number | null) =>
+        send([req.designer_id], {
+          type: req.kind === 'weekly' ? MESSAGE_TYPE.WEEKLY_PLAN_DECIDED : MESSAGE_TYPE.REALTIME_PLAN_DECIDED,
+          title: `你的${kind}变更申请${approved ? '已通过' : '未通过'}（${req.week_start}当周）${note ? `：${note}` : ''}`,
+          info: { request_id: req.id, plan_id: planId ?? 0, week_start: req.week_start, approved },
+        });
+      if (!approved) {
+        decided(req.plan_id);
+        return req.plan_id;
+      }
       const plan = await ensurePlan(trx, teamId, req.week_start, lead.id);
       await writeCells(
         trx,
@@ -342,13 +343,8 @@ export function createPlanService({ db, messages, log }: PlanServiceDeps) {
         parseChanges(req.changes).map((c) => ({ designer_id: req.designer_id, day: c.day, capacity: c.capacity })),
       );
       await trx.updateTable('plan_change_requests').set({ plan_id: plan.id }).where('id', '=', req.id).execute();
+      decided(plan.id);
       return plan.id;
-    });
-    const kind = KIND_TEXT[req.kind] ?? '计划';
-    await notify([req.designer_id], {
-      type: req.kind === 'weekly' ? 33 : 34,
-      title: `你的${kind}变更申请${approved ? '已通过' : '未通过'}（${req.week_start}当周）${note ? `：${note}` : ''}`,
-      info: { request_id: req.id, plan_id: planId ?? 0, week_start: req.week_start, approved },
     });
     const [view] = await requestViews(db, { id: req.id });
     return view!;

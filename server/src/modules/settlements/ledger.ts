@@ -12,8 +12,8 @@
  */
 import type { Db } from '../../db/database.js';
 import { nowIso } from '../../lib/time.js';
-import { shanghaiDay } from '../tickets/ticket.model.js';
 import { addDays, periodOf, type SettlementPeriod } from './period.js';
+import { shanghaiDay } from '../../domain/calendar.js';
 
 export const LINE_KINDS = ['fee', 'deduction', 'adjustment'] as const;
 export type LineKind = (typeof LINE_KINDS)[number];

@@ -1,8 +1,8 @@
+import { shanghaiDay } from '../../domain/calendar.js';
 /**
  * Settlement periods: Asia/Shanghai calendar days, inclusive. `week` runs Monday–Sunday, `month`
  * the calendar month (SETTLEMENT_PERIOD).
  */
-import { shanghaiDay } from '../tickets/ticket.model.js';
 
 export const SETTLEMENT_PERIODS = ['week', 'month'] as const;
 export type SettlementPeriod = (typeof SETTLEMENT_PERIODS)[number];

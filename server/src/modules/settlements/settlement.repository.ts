@@ -6,9 +6,9 @@
 import type { Db } from '../../db/database.js';
 import type { Designer } from '../../db/schema.js';
 import { type Cell, type Column, money, type Table, tableOf } from '../../lib/tabular-export.js';
-import { designerCode } from '../user/profile.js';
 import type { LineKind } from './ledger.js';
 import type { SettlementDetail, SettlementLineView, SettlementStatus, SettlementView } from './settlement.schemas.js';
+import { designerCode } from '../../domain/designers.js';
 
 const COLUMNS = [
   'settlements.id',

@@ -1,30 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/database.js';
-import type { Designer } from '../../db/schema.js';
-import { forbidden, invalid, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { authErrors, envelope, errorEnvelope, ok, pageOf } from '../../lib/http.js';
 import { exportTable, sendExport } from '../../lib/tabular-export.js';
-import { currentDesigner } from '../../plugins/auth.js';
-import { designerCode, parseDesignerCode } from '../user/profile.js';
+import { currentDesigner } from '../auth/index.js';
 import { canReadSettlement, findSettlement, listSettlements, settlementDetail, settlementTable } from './settlement.repository.js';
 import { exportQuery, settlementDetailSchema, settlementIdParams, settlementListQuery, settlementSchema } from './settlement.schemas.js';
-import { confirmSettlement, paySettlement } from './settlement.service.js';
-
-/**
- * The designer whose data a call reads: `me`, or for a team lead a member of their team named by
- * `code` (422 when not in the team). Anyone else naming another designer: 403.
- */
-export async function subjectDesigner(db: Db, me: Designer, code: string | undefined): Promise<number> {
-  if (code === undefined) return me.id;
-  const id = parseDesignerCode(code);
-  if (id === me.id) return me.id;
-  if (me.designer_type !== 0) throw forbidden('只能查看自己的数据');
-  const d = id ? await db.selectFrom('designers').select(['id', 'team_id']).where('id', '=', id).executeTakeFirst() : undefined;
-  if (!d || me.team_id === null || d.team_id !== me.team_id) throw invalid('designer_id', '该设计师不在你的团队中');
-  return d.id;
-}
+import { confirmSettlement, paySettlement, subjectDesigner } from './settlement.service.js';
+import { designerCode } from '../../domain/designers.js';
 
 /**
  * My fees (spec §2 /order-fee/index and /order-fee/detail/{id}): settlements per designer per

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { pageQuery } from '../../lib/http.js';
 import { EXPORT_FORMATS } from '../../lib/tabular-export.js';
-import { designerCodeSchema } from '../tickets/ticket.schemas.js';
 import { LINE_KINDS } from './ledger.js';
+import { designerCodeSchema } from '../../domain/designers.js';
 
 export const SETTLEMENT_STATUSES = ['open', 'confirmed', 'paid'] as const;
 export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];

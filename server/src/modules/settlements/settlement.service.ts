@@ -5,7 +5,8 @@
  */
 import type { Db } from '../../db/database.js';
 import type { Designer } from '../../db/schema.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { parseDesignerCode } from '../../domain/designers.js';
+import { conflict, forbidden, invalid, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { periodEnded } from './period.js';
 import { findSettlement, toSettlement } from './settlement.repository.js';
@@ -46,4 +47,18 @@ export async function paySettlement(db: Db, lead: Designer, id: number): Promise
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) throw conflict('结算单已支付');
   return toSettlement((await findSettlement(db, id))!);
+}
+
+/**
+ * The designer whose data a call reads: `me`, or for a team lead a member of their team named by
+ * `code` (422 when not in the team). Anyone else naming another designer: 403.
+ */
+export async function subjectDesigner(db: Db, me: Designer, code: string | undefined): Promise<number> {
+  if (code === undefined) return me.id;
+  const id = parseDesignerCode(code);
+  if (id === me.id) return me.id;
+  if (me.designer_type !== 0) throw forbidden('只能查看自己的数据');
+  const d = id ? await db.selectFrom('designers').select(['id', 'team_id']).where('id', '=', id).executeTakeFirst() : undefined;
+  if (!d || me.team_id === null || d.team_id !== me.team_id) throw invalid('designer_id', '该设计师不在你的团队中');
+  return d.id;
 }

@@ -6,8 +6,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Db, Dialect } from '../../db/database.js';
-import { addDays, daysBetween } from '../order-plans/week.js';
-import { shanghaiDayStart } from '../tickets/ticket.model.js';
+import { addDays, daysBetween, shanghaiDayStart } from '../../domain/calendar.js';
 
 /** Figures of one designer on one day. */
 export interface DayFigures {

@@ -6,15 +6,12 @@ import type { Db, Dialect } from '../../db/database.js';
 import type { Designer } from '../../db/schema.js';
 import { forbidden, invalid, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { addDays, daysBetween, today } from '../order-plans/week.js';
-import { settlementQuery, toSettlement } from '../settlements/settlement.repository.js';
-import type { SettlementView } from '../settlements/settlement.schemas.js';
-import { listTickets } from '../tickets/ticket.repository.js';
-import { displayName } from '../tickets/ticket.model.js';
-import { listQuerySchema } from '../tickets/ticket.schemas.js';
-import { designerCode, parseDesignerCode } from '../user/profile.js';
+import { settlementQuery, toSettlement, type SettlementView } from '../settlements/index.js';
+import { listTickets, listQuerySchema } from '../tickets/index.js';
 import { dayCell, designerFigures, figures, loadBoard } from './board.repository.js';
 import { MAX_PERIOD_DAYS } from './team.schemas.js';
+import { addDays, daysBetween, today } from '../../domain/calendar.js';
+import { displayName, designerCode, parseDesignerCode } from '../../domain/designers.js';
 
 /** The team of a lead (designer_type 0 with a team); 403 for everyone else. */
 export function leadTeamOf(me: Designer): number {

@@ -4,9 +4,8 @@ import { z } from 'zod';
 import { AppError, invalid } from '../../lib/errors.js';
 import { authErrors, envelope, errorEnvelope, ok, pageOf, pageQuery } from '../../lib/http.js';
 import { type Cell, exportTable, money, sendExport, tableOf } from '../../lib/tabular-export.js';
-import { currentDesigner } from '../../plugins/auth.js';
-import { settlementSummaryColumns } from '../settlements/settlement.repository.js';
-import { parseDesignerCode } from '../user/profile.js';
+import { currentDesigner } from '../auth/index.js';
+import { settlementSummaryColumns } from '../settlements/index.js';
 import {
   board,
   dailyDetail,
@@ -37,6 +36,7 @@ import {
   teamDesignerDetailSchema,
   teamDesignerSchema,
 } from './team.schemas.js';
+import { parseDesignerCode } from '../../domain/designers.js';
 
 /**
  * Team management (issue #7, spec §2 /team-management/*): the board, designers, bulk assign and

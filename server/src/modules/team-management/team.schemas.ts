@@ -2,9 +2,10 @@
 import { z } from 'zod';
 import { pageQuery } from '../../lib/http.js';
 import { EXPORT_FORMATS } from '../../lib/tabular-export.js';
-import { daysBetween, isDay } from '../order-plans/week.js';
-import { settlementSchema } from '../settlements/settlement.schemas.js';
-import { allocationSchema, designerCodeSchema, ticketItemSchema } from '../tickets/ticket.schemas.js';
+import { settlementSchema } from '../settlements/index.js';
+import { allocationSchema, ticketItemSchema } from '../tickets/index.js';
+import { daysBetween, isDay } from '../../domain/calendar.js';
+import { designerCodeSchema } from '../../domain/designers.js';
 
 export const MAX_PERIOD_DAYS = 92;
 

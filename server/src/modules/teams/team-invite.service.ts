@@ -4,8 +4,8 @@ import type { Db } from '../../db/database.js';
 import type { Designer, TeamInviteTable } from '../../db/schema.js';
 import { AppError, conflict, invalid } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import type { MessageService } from '../messages/message.service.js';
-import { designerCode } from '../user/profile.js';
+import { type WorkContext, MESSAGE_TYPE } from '../messages/index.js';
+import { designerCode } from '../../domain/designers.js';
 
 type Invite = { [K in keyof TeamInviteTable]: K extends 'id' | 'used_count' ? number : TeamInviteTable[K] };
 
@@ -80,19 +80,16 @@ export async function consumeInvite(db: Db, inv: Invite, designerId: number, fie
   await db.insertInto('team_invite_joins').values({ invite_id: inv.id, designer_id: designerId, joined_at: now }).execute();
 }
 
-/** Team member joined (an addition to spec §4's types, named in messages/message-types.ts). */
-export const TEAM_MEMBER_JOINED_TYPE = 35;
-
-/** Tells the team's leads that a designer joined through an invite link (message type 35). */
-export async function notifyLeadsOfJoin(db: Db, messages: MessageService, teamId: number, designerId: number): Promise<void> {
+/** Tells the team's leads that a designer joined through an invite link (TEAM_MEMBER_JOINED). */
+export async function notifyLeadsOfJoin(db: Db, send: WorkContext['send'], teamId: number, designerId: number): Promise<void> {
   const [leads, joined] = await Promise.all([
     db.selectFrom('designers').select('id').where('team_id', '=', teamId).where('designer_type', '=', 0).execute(),
     db.selectFrom('designers').select(['nickname', 'real_name', 'phone']).where('id', '=', designerId).executeTakeFirst(),
   ]);
   if (!leads.length || !joined) return;
   const name = joined.real_name || joined.nickname || `${joined.phone.slice(0, 3)}****${joined.phone.slice(-4)}`;
-  await messages.send(
+  send(
     leads.map((l) => l.id),
-    { type: TEAM_MEMBER_JOINED_TYPE, title: `${name} 通过邀请链接加入了团队`, info: { designer_id: designerCode(designerId) } },
+    { type: MESSAGE_TYPE.TEAM_MEMBER_JOINED, title: `${name} 通过邀请链接加入了团队`, info: { designer_id: designerCode(designerId) } },
   );
 }

@@ -7,8 +7,10 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import { authErrors, envelope, errorEnvelope, ok } from '../../lib/http.js';
 import { isoAfter, nowIso, nowMs } from '../../lib/time.js';
 import { enforceRateLimit, waitText } from '../../plugins/rate-limit.js';
-import { DRAFT_DUE_STAGES, OPEN_STATUSES, TICKET_STATUS, displayName, shanghaiDay, shanghaiDayStart } from '../tickets/ticket.model.js';
+import { DRAFT_DUE_STAGES, OPEN_STATUSES, TICKET_STATUS } from '../tickets/index.js';
 import { checkJoin, consumeInvite, findInviteByCode, INVITE_STATE_TEXT, inviteState, newTeamInviteCode, notifyLeadsOfJoin } from './team-invite.service.js';
+import { displayName } from '../../domain/designers.js';
+import { shanghaiDay, shanghaiDayStart } from '../../domain/calendar.js';
 
 const stateSchema = z.enum(['valid', 'expired', 'used_up', 'revoked']).describe('valid / expired / used_up / revoked');
 
@@ -179,8 +181,10 @@ export default async function teamsRoutes(app: FastifyInstance) {
       if (!inv) throw notFound('邀请链接不存在或已失效');
       const invite = { ...inv, used_count: Number(inv.used_count) };
       checkJoin(invite, me);
-      await app.db.transaction().execute((trx) => consumeInvite(trx, invite, me.id));
-      await notifyLeadsOfJoin(app.db, app.messages, inv.team_id, me.id);
+      await app.unitOfWork(async (trx, { send }) => {
+        await consumeInvite(trx, invite, me.id);
+        await notifyLeadsOfJoin(trx, send, inv.team_id, me.id);
+      });
       const team = await app.db.selectFrom('teams').select(['id', 'name']).where('id', '=', inv.team_id).executeTakeFirstOrThrow();
       return ok({ team_id: team.id, team_name: team.name }, `已加入团队「${team.name}」`);
     },

@@ -8,10 +8,11 @@ import type { Db } from '../../db/database.js';
 import type { Insertable } from 'kysely';
 import type { AllocationTable, DraftTable, TicketEventTable, TicketTable } from '../../db/schema.js';
 import { nowMs } from '../../lib/time.js';
-import { designerCode } from '../user/profile.js';
 import { demoOrder, pick, type Random, seededRandom } from './demo-orders.js';
 import { joinMarkers } from './markers.js';
-import { type EventType, shanghaiDay } from './ticket.model.js';
+import { type EventType } from './ticket.model.js';
+import { designerCode } from '../../domain/designers.js';
+import { shanghaiDay } from '../../domain/calendar.js';
 
 const CHUNK = 100;
 const MINUTE = 60_000;

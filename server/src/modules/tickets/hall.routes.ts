@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/errors.js';
 import { authErrors, envelope, errorEnvelope, ok, pageOf, pageQuery } from '../../lib/http.js';
-import { currentDesigner } from '../../plugins/auth.js';
+import { currentDesigner } from '../auth/index.js';
 import { hallTickets } from './ticket.repository.js';
 import { ticketIdParams, ticketItemSchema } from './ticket.schemas.js';
 

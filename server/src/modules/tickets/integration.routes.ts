@@ -4,18 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.js';
 import { envelope, errorEnvelope, ok } from '../../lib/http.js';
-import { deductionSchema, integrationDeductionInput } from '../appeals/appeal.schemas.js';
-import {
-  auditInputSchema,
-  draftSchema,
-  MAX_BATCH_ORDERS,
-  orderBatchResultSchema,
-  orderBatchSchema,
-  orderInputSchema,
-  orderNoSchema,
-  ticketItemSchema,
-  upstreamStatusSchema,
-} from './ticket.schemas.js';
+import { deductionSchema, integrationDeductionInput } from '../appeals/index.js';
+import { auditInputSchema, draftSchema, MAX_BATCH_ORDERS, orderBatchResultSchema, orderBatchSchema, orderInputSchema, orderNoSchema, ticketItemSchema, upstreamStatusSchema } from './ticket.schemas.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

@@ -1,9 +1,7 @@
 /**
- * The ticket domain's vocabulary: statuses (spec §3), stages, how a ticket was allocated, timeline
- * event types, and the Asia/Shanghai day used for daily capacity.
+ * The ticket domain's vocabulary: statuses (spec §3), stages, how a ticket was allocated and
+ * timeline event types.
  */
-import type { Designer } from '../../db/schema.js';
-import { designerCode } from '../user/profile.js';
 
 /** Spec §3 ticket status strings. */
 export const TICKET_STATUS = {
@@ -65,27 +63,6 @@ export const EVENT_TYPE_NAMES = {
 } as const;
 export type EventType = keyof typeof EVENT_TYPE_NAMES;
 
-export type Actor = { kind: 'designer'; id: number } | { kind: 'system' } | { kind: 'upstream' };
-export const SYSTEM: Actor = { kind: 'system' };
-export const UPSTREAM: Actor = { kind: 'upstream' };
-
-export const ACTOR_NAMES = { system: '系统', upstream: '订单系统' } as const;
-
-const SHANGHAI_OFFSET_MS = 8 * 3600_000;
-
-/** The Asia/Shanghai calendar day (YYYY-MM-DD) of an instant; daily capacity counts per this day. */
-export function shanghaiDay(ms: number): string {
-  return new Date(ms + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The UTC instant (ISO) a Shanghai day starts at. */
-export function shanghaiDayStart(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00.000Z`) - SHANGHAI_OFFSET_MS).toISOString();
-}
-
-export function displayName(d: Pick<Designer, 'id' | 'real_name' | 'nickname'>): string {
-  return d.real_name || d.nickname || designerCode(d.id);
-}
 
 /** "4小时", "1天2小时", "30分钟": how long a designer has. */
 export function minutesText(minutes: number): string {
@@ -94,11 +71,4 @@ export function minutesText(minutes: number): string {
   const m = minutes % 60;
   const parts = [d ? `${d}天` : '', h ? `${h}小时` : '', m ? `${m}分钟` : ''].filter(Boolean);
   return parts.join('') || '0分钟';
-}
-
-/** Whether a database error is a unique-constraint violation (SQLite or PostgreSQL). */
-export function isUniqueViolation(err: unknown): boolean {
-  if (!err || typeof err !== 'object') return false;
-  const code = (err as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }

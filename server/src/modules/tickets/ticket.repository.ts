@@ -5,19 +5,12 @@ import type { Db } from '../../db/database.js';
 import { type Bindings, runStatement, type Slot } from '../../db/statements.js';
 import type { Database, Designer } from '../../db/schema.js';
 import { nowMs } from '../../lib/time.js';
-import { designerCode } from '../user/profile.js';
-import {
-  ACTOR_NAMES,
-  type AllocationHow,
-  DRAFT_DUE_STAGES,
-  type DraftKind,
-  EVENT_TYPE_NAMES,
-  OPEN_STATUSES,
-  shanghaiDayStart,
-  type Stage,
-} from './ticket.model.js';
+import { type AllocationHow, DRAFT_DUE_STAGES, type DraftKind, EVENT_TYPE_NAMES, OPEN_STATUSES, type Stage } from './ticket.model.js';
 import type { DraftView, ListQuery, PanelCounts, TicketDetail, TicketItem } from './ticket.schemas.js';
 import { productNames, shopNames } from './catalog-names.js';
+import { designerCode } from '../../domain/designers.js';
+import { ACTOR_NAMES } from '../../domain/actor.js';
+import { shanghaiDayStart } from '../../domain/calendar.js';
 
 /** Spec §2 views over tickets with a deduction / an appeal (of the scope's designer, or the team's). */
 export type TicketListView = 'deducted' | 'appealed';

@@ -1,23 +1,13 @@
 import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentDesigner } from '../../plugins/auth.js';
+import { currentDesigner } from '../auth/index.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { authErrors, envelope, errorEnvelope, ok, pageOf } from '../../lib/http.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
-import { parseDesignerCode } from '../user/profile.js';
 import { canRead, findTicket, listTickets, panelCounts, scopeOf, ticketDetail } from './ticket.repository.js';
-import {
-  designerCodeSchema,
-  draftInputSchema,
-  draftSchema,
-  listQuerySchema,
-  panelCountsSchema,
-  reasonSchema,
-  ticketDetailSchema,
-  ticketIdParams,
-  ticketItemSchema,
-} from './ticket.schemas.js';
+import { draftInputSchema, draftSchema, listQuerySchema, panelCountsSchema, reasonSchema, ticketDetailSchema, ticketIdParams, ticketItemSchema } from './ticket.schemas.js';
+import { parseDesignerCode, designerCodeSchema } from '../../domain/designers.js';
 
 /**
  * The list's 200 body: its items are built field by field from typed rows (ticket.repository.ts

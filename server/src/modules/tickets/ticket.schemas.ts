@@ -1,13 +1,10 @@
 /** Wire schemas of the ticket calls (snake_case, product.md §3); also the OpenAPI document. */
 import { z } from 'zod';
 import { pageQuery } from '../../lib/http.js';
+import { designerCodeSchema } from '../../domain/designers.js';
 import { isMarkerCode } from './markers.js';
 import { ALLOCATION_HOWS, DRAFT_KINDS, STAGES, TICKET_STATUSES } from './ticket.model.js';
 
-export const designerCodeSchema = z
-  .string({ error: '请选择设计师' })
-  .regex(/^D\d{6,}$/, { error: '设计师编号格式不正确' })
-  .describe('designer_id, e.g. D000002');
 
 export const attachmentSchema = z
   .object({

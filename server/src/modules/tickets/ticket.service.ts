@@ -8,36 +8,23 @@
  * `allocations_one_open_uq`; every state-dependent update is conditional on the state it read, so
  * concurrent requests (on one instance or many) cannot both win.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import { type InsertObject, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Database, Designer } from '../../db/schema.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
-import type { MessageService, OutgoingMessage } from '../messages/message.service.js';
-import { feeRef, postLine } from '../settlements/ledger.js';
-import type { SettlementPeriod } from '../settlements/period.js';
-import { designerCode, parseDesignerCode } from '../user/profile.js';
+import { type MessageService, type UnitOfWork, type WorkContext, MESSAGE_TYPE } from '../messages/index.js';
+import { feeRef, postLine, type SettlementPeriod } from '../settlements/index.js';
 import { joinMarkers, type MarkerCode, parseMarkers, withMarker } from './markers.js';
-import { capacityOn, effectiveCapacitySql, planCellsOf } from '../order-plans/plan-capacity.js';
+import { capacityOn, effectiveCapacitySql, planCellsOf } from '../order-plans/index.js';
 import { productNames, shopNames } from './catalog-names.js';
 import { canRead, findTicket, ticketItem, type TicketRow, toDraft, toItemFromRow } from './ticket.repository.js';
-import {
-  type Actor,
-  type AllocationHow,
-  displayName,
-  type DraftKind,
-  type EventType,
-  isUniqueViolation,
-  minutesText,
-  OPEN_STATUSES,
-  shanghaiDay,
-  SYSTEM,
-  TICKET_STATUS,
-  type TicketStatus,
-  UPSTREAM,
-} from './ticket.model.js';
+import { type AllocationHow, type DraftKind, type EventType, minutesText, OPEN_STATUSES, TICKET_STATUS, type TicketStatus } from './ticket.model.js';
 import type { DraftView, OrderInput, TicketItem, UpstreamEvent } from './ticket.schemas.js';
+import { designerCode, parseDesignerCode, displayName } from '../../domain/designers.js';
+import { type Actor, SYSTEM, UPSTREAM } from '../../domain/actor.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { shanghaiDay } from '../../domain/calendar.js';
 
 type Trx = Transaction<Database>;
 
@@ -51,14 +38,10 @@ export interface TicketServiceDeps {
   db: Db;
   dialect: Dialect;
   messages: MessageService;
-  log: FastifyBaseLogger;
+  /** Runs each change and the messages it sends as one transaction (messages/unit-of-work.ts). */
+  unitOfWork: UnitOfWork;
   /** Settlement period of fee lines posted on completion (SETTLEMENT_PERIOD; default week). */
   settlementPeriod?: SettlementPeriod;
-}
-
-interface Pending {
-  to: number[];
-  message: OutgoingMessage;
 }
 
 type Candidate = Pick<Designer, 'id' | 'team_id' | 'daily_capacity' | 'real_name' | 'nickname'>;
@@ -72,35 +55,15 @@ declare module 'fastify' {
   }
 }
 
-export function createTicketService({ db, dialect, messages, log, settlementPeriod = 'week' }: TicketServiceDeps) {
+export function createTicketService({ db, dialect, messages, unitOfWork, settlementPeriod = 'week' }: TicketServiceDeps) {
   // -------------------------------------------------------------------------------------------
   // Plumbing
 
-  /** Work done after a commit: messages to send, caches to fill. */
-  interface Ctx {
-    send(to: number[], message: OutgoingMessage): void;
-    after(fn: () => void): void;
-  }
+  /** Messages queued by a change (written in its transaction) and work after its commit. */
+  type Ctx = WorkContext;
 
-  /** Runs `work` in a transaction; after the commit, sends the messages it queued. */
-  async function change<T>(work: (trx: Trx, ctx: Ctx) => Promise<T>): Promise<T> {
-    const pending: Pending[] = [];
-    const afterCommit: (() => void)[] = [];
-    const result = await db.transaction().execute((trx) =>
-      work(trx, { send: (to, message) => pending.push({ to, message }), after: (fn) => afterCommit.push(fn) }),
-    );
-    for (const fn of afterCommit) fn();
-    for (const p of pending) {
-      if (!p.to.length) continue;
-      try {
-        await messages.send(p.to, p.message);
-      } catch (err) {
-        // The change is committed; a lost notification must not turn it into an error.
-        log.error({ err, type: p.message.type }, 'ticket message could not be sent');
-      }
-    }
-    return result;
-  }
+  /** Every change: one transaction with its timeline events and messages (the unit of work). */
+  const change = unitOfWork;
 
   type EventRow = { type: EventType; actor: Actor; detail: Record<string, unknown> };
 
@@ -465,7 +428,7 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
       now,
     );
     // Message 2 is written in this transaction (one commit per order, not two) and published after it.
-    const assigned = await messages.persist(trx, [chosen.id], { type: 2, title: assignedTitle(ticket.order_no, productLabel, ticket.allowed_minutes), info: info(ticket, allocationId) });
+    const assigned = await messages.persist(trx, [chosen.id], { type: MESSAGE_TYPE.SYSTEM_ASSIGNED, title: assignedTitle(ticket.order_no, productLabel, ticket.allowed_minutes), info: info(ticket, allocationId) });
     ctx.after(assigned.publish);
     return { ticket, designer: chosen };
   }
@@ -697,7 +660,7 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
       assigned.map((r) => ({
         designerId: r.chosen!.id,
         message: {
-          type: 2,
+          type: MESSAGE_TYPE.SYSTEM_ASSIGNED,
           title: assignedTitle(r.input.order_no, productLabels.get(r.input.product_id) ?? '', r.input.allowed_minutes),
           info: info({ id: ticketIds.get(r.input.order_no)! }, r.allocationId),
         },
@@ -776,8 +739,8 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
   const UPSTREAM_CHANGES: Record<UpstreamEvent, { status: TicketStatus; event: EventType; message?: number }> = {
     refund: { status: TICKET_STATUS.refunded, event: 'refunded' },
     completion: { status: TICKET_STATUS.completed, event: 'completed' },
-    close: { status: TICKET_STATUS.orderClosed, event: 'order_closed', message: 28 },
-    factory_reject: { status: TICKET_STATUS.factoryRejected, event: 'factory_rejected', message: 32 },
+    close: { status: TICKET_STATUS.orderClosed, event: 'order_closed', message: MESSAGE_TYPE.ORDER_CLOSED },
+    factory_reject: { status: TICKET_STATUS.factoryRejected, event: 'factory_rejected', message: MESSAGE_TYPE.FACTORY_REJECTED },
   };
 
   async function upstreamStatus(orderNo: string, event: UpstreamEvent, reason: string): Promise<{ ticket: TicketItem; changed: boolean }> {
@@ -829,7 +792,7 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
       const ticket = await trx.selectFrom('tickets').select(['id', 'order_no']).where('id', '=', draft.ticket_id).executeTakeFirstOrThrow();
       const first = draft.kind === 'first';
       send([draft.designer_id], {
-        type: first ? 15 : 16,
+        type: first ? MESSAGE_TYPE.FIRST_DRAFT_CHECKED : MESSAGE_TYPE.FINAL_DRAFT_CHECKED,
         title: `工单 ${ticket.order_no} 的${first ? '初稿' : '终稿'}缩略图与轮廓检查已完成：${SYNC_TEXT[syncStatus] ?? ''}`,
         info: info(ticket, draft.allocation_id),
       });
@@ -879,7 +842,7 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
       const allocationId = await openAllocation(trx, ctx, t, target, 'manual', lead.id, now);
       await addEvent(trx, t.id, 'manual_assigned', { kind: 'designer', id: lead.id }, { allocation_id: allocationId, designer_id: designerCode(target.id), designer_name: displayName(target) }, now);
       send([target.id], {
-        type: 25,
+        type: MESSAGE_TYPE.MANUALLY_ASSIGNED,
         title: `${displayName(lead)}将工单 ${t.order_no}（${await productName(trx, t.product_id)}）指派给你`,
         info: info(t, allocationId),
       });
@@ -915,8 +878,8 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
         },
         now,
       );
-      send([target.id], { type: 21, title: `${displayName(lead)}将工单 ${t.order_no} 转派给你${reason ? `：${reason}` : ''}`, info: info(t, allocationId) });
-      send([t.designer_id!], { type: 21, title: `工单 ${t.order_no} 已由${displayName(lead)}转派给${displayName(target)}`, info: info(t, previous) });
+      send([target.id], { type: MESSAGE_TYPE.TICKET_TRANSFERRED, title: `${displayName(lead)}将工单 ${t.order_no} 转派给你${reason ? `：${reason}` : ''}`, info: info(t, allocationId) });
+      send([t.designer_id!], { type: MESSAGE_TYPE.TICKET_TRANSFERRED, title: `工单 ${t.order_no} 已由${displayName(lead)}转派给${displayName(target)}`, info: info(t, previous) });
     }).catch(mapTaken);
     return itemOrThrow(t.id);
   }
@@ -932,7 +895,7 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
       await trx.updateTable('tickets').set({ updated_at: now }).where('id', '=', t.id).execute();
       await addEvent(trx, t.id, 'urged', { kind: 'designer', id: lead.id }, { designer_id: designerCode(designerId), note }, now);
       const what = t.stage === 'waiting' ? '初稿' : '终稿';
-      send([designerId], { type: 20, title: `${displayName(lead)}催促工单 ${t.order_no} 尽快提交${what}${note ? `：${note}` : ''}`, info: info(t, t.current_allocation_id) });
+      send([designerId], { type: MESSAGE_TYPE.DRAFT_URGED, title: `${displayName(lead)}催促工单 ${t.order_no} 尽快提交${what}${note ? `：${note}` : ''}`, info: info(t, t.current_allocation_id) });
     });
     return itemOrThrow(t.id);
   }
@@ -952,7 +915,7 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
       if (Number(r.numUpdatedRows) !== 1) throw conflict(CHANGED_MESSAGE);
       await addEvent(trx, t.id, 'marked_abnormal', { kind: 'designer', id: lead.id }, { reason }, now);
       if (t.designer_id !== null) {
-        send([t.designer_id], { type: 24, title: `工单 ${t.order_no} 被标记为异常：${reason}`, info: info(t, t.current_allocation_id) });
+        send([t.designer_id], { type: MESSAGE_TYPE.MARKED_ABNORMAL, title: `工单 ${t.order_no} 被标记为异常：${reason}`, info: info(t, t.current_allocation_id) });
       }
     });
     return itemOrThrow(t.id);
@@ -972,7 +935,7 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
       if (Number(r.numUpdatedRows) !== 1) throw conflict(CHANGED_MESSAGE);
       await addEvent(trx, t.id, 'closed', { kind: 'designer', id: lead.id }, { from: t.status, to: TICKET_STATUS.manuallyClosed, reason }, now);
       if (t.designer_id !== null) {
-        send([t.designer_id], { type: 28, title: `工单 ${t.order_no} 已被${displayName(lead)}关闭：${reason}`, info: info(t, t.current_allocation_id) });
+        send([t.designer_id], { type: MESSAGE_TYPE.ORDER_CLOSED, title: `工单 ${t.order_no} 已被${displayName(lead)}关闭：${reason}`, info: info(t, t.current_allocation_id) });
       }
     });
     return itemOrThrow(t.id);
@@ -1079,7 +1042,7 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
       if (Number(r.numUpdatedRows) !== 1) throw conflict(CHANGED_MESSAGE);
       await addEvent(trx, t.id, 'final_review_applied', { kind: 'designer', id: me.id }, { note }, now);
       send(await teamLeads(trx, t.team_id), {
-        type: 14,
+        type: MESSAGE_TYPE.FINAL_REVIEW_APPLIED,
         title: `${displayName(me)}申请工单 ${t.order_no} 的终稿审核${note ? `：${note}` : ''}`,
         info: info(t, t.current_allocation_id),
       });
@@ -1116,7 +1079,7 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
       if ((await latestApplicationEvent(trx, t.id, FACTORY_REJECT_EVENTS))?.type === 'factory_reject_applied') throw conflict(PENDING_FACTORY_REJECT);
       await addEvent(trx, t.id, 'factory_reject_applied', { kind: 'designer', id: me.id }, { reason }, now);
       send(await teamLeads(trx, t.team_id), {
-        type: 23,
+        type: MESSAGE_TYPE.FACTORY_REJECT_APPLIED,
         title: `${displayName(me)}提交了工单 ${t.order_no} 的工厂驳回申请：${reason}`,
         info: info(t, t.current_allocation_id),
       });
@@ -1161,7 +1124,7 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
         now,
       );
       send([application.applicantId], {
-        type: 10,
+        type: MESSAGE_TYPE.DRAFT_AUDITED,
         title: approve
           ? `工单 ${t.order_no} 的终稿审核已通过${input.note ? `：${input.note}` : ''}`
           : `工单 ${t.order_no} 的终稿审核未通过：${input.note}，请修改后重新申请`,
@@ -1192,7 +1155,7 @@ export function createTicketService({ db, dialect, messages, log, settlementPeri
       }
       await addEvent(trx, t.id, approve ? 'factory_reject_approved' : 'factory_reject_refused', { kind: 'designer', id: lead.id }, detail, now);
       send([application.applicantId], {
-        type: 22,
+        type: MESSAGE_TYPE.FACTORY_REJECT_APPLICATION_DECIDED,
         title: approve
           ? `工单 ${t.order_no} 的工厂驳回申请已通过${input.note ? `：${input.note}` : ''}`
           : `工单 ${t.order_no} 的工厂驳回申请未通过：${input.note}`,

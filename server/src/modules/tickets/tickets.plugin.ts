@@ -6,8 +6,8 @@ import { createTicketService } from './ticket.service.js';
 /** Decorates `app.tickets` (needs db and messages) and runs the demo simulator when configured. */
 export default fp(
   async function ticketsPlugin(app: FastifyInstance) {
-    app.decorate('tickets', createTicketService({ db: app.db, dialect: app.dialect, messages: app.messages, log: app.log, settlementPeriod: app.config.settlementPeriod }));
+    app.decorate('tickets', createTicketService({ db: app.db, dialect: app.dialect, messages: app.messages, unitOfWork: app.unitOfWork, settlementPeriod: app.config.settlementPeriod }));
     registerSimulator(app, app.config.simulatorRatePerMin);
   },
-  { name: 'tickets', dependencies: ['db', 'broker'] },
+  { name: 'tickets', dependencies: ['db', 'messages'] },
 );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { Designer } from '../../db/schema.js';
+import { designerCode } from '../../domain/designers.js';
 
 export const ROLE_BY_TYPE = ['role_admin', 'role_user', 'role_part_time', 'role_part_time'] as const;
 
@@ -58,14 +59,6 @@ function parseTags(json: string): string[] {
 }
 
 /** designer_id is the designer's public id (also the MQTT client id): `D` + 6-digit number. */
-export function designerCode(id: number): string {
-  return `D${String(id).padStart(6, '0')}`;
-}
-
-export function parseDesignerCode(code: string): number | undefined {
-  const m = /^D(\d{6,})$/.exec(code);
-  return m ? Number(m[1]) : undefined;
-}
 
 export async function toProfile(db: Db, d: Designer): Promise<Profile> {
   const team = d.team_id

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import type { Designer } from '../../db/schema.js';
 import { invalid } from '../../lib/errors.js';
 import { authErrors, codeSchema, envelope, ok, pageOf, pageQuery } from '../../lib/http.js';
-import { checkCode, markCodeUsed } from '../auth/verify-code.service.js';
-import { objectBaseUrl } from '../files/urls.js';
+import { checkCode, markCodeUsed } from '../auth/index.js';
+import { objectBaseUrl } from '../files/index.js';
 import { updateDesigner } from './designer.repository.js';
-import { designerCode, profileSchema, toProfile } from './profile.js';
+import { profileSchema, toProfile } from './profile.js';
 import {
   availableTimeSchema,
   bankInfoSchema,
@@ -15,8 +15,10 @@ import {
   basicInfoSchema,
   maskAccountNo,
   maskName,
+  bankPatch,
   onlineStatusSchema,
 } from './user.schemas.js';
+import { designerCode } from '../../domain/designers.js';
 
 export function bankView(d: Designer) {
   return {
@@ -25,15 +27,6 @@ export function bankView(d: Designer) {
     bank_branch: d.bank_branch,
     account_no_masked: maskAccountNo(d.bank_account_no),
     filled: d.bank_account_no !== '',
-  };
-}
-
-export function bankPatch(input: z.infer<typeof bankInfoSchema>) {
-  return {
-    bank_account_name: input.account_name,
-    bank_name: input.bank_name,
-    bank_branch: input.bank_branch,
-    bank_account_no: input.account_no,
   };
 }
 

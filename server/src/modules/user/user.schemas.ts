@@ -89,3 +89,13 @@ export const availableTimeSchema = z.object({ available_time: text('可接单时
 export const onlineStatusSchema = z.object({
   online_ticket_status: z.union([z.literal(0), z.literal(1)], { error: '接单状态只能是 0 或 1' }),
 });
+
+/** The designer columns of validated payout details. */
+export function bankPatch(input: z.infer<typeof bankInfoSchema>) {
+  return {
+    bank_account_name: input.account_name,
+    bank_name: input.bank_name,
+    bank_branch: input.bank_branch,
+    bank_account_no: input.account_no,
+  };
+}

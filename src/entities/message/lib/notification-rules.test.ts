@@ -1,23 +1,33 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGE_TYPE, MESSAGE_TYPE_CODES, type MessageTypeName } from '@/shared/contract';
 import { announcementReaches, notificationDuration } from './notification-rules';
 
 describe('notification durations (spec §9)', () => {
-  it.each([
-    [2, 120_000],
-    [25, 60_000],
-    [9, 7_200_000],
-    [14, 7_200_000],
-    [20, 7_200_000],
-    [21, 7_200_000],
-    [22, 7_200_000],
-    [24, 7_200_000],
-    [32, 7_200_000],
-    [33, 600_000],
-    [34, 600_000],
-    [29, 7_200_000],
-    [3, 60_000],
-    [15, 60_000],
-  ])('type %i stays %i ms', (type, ms) => expect(notificationDuration(type)).toBe(ms));
+  const spec: [MessageTypeName, number, number][] = [
+    ['SYSTEM_ASSIGNED', 2, 120_000],
+    ['MANUALLY_ASSIGNED', 25, 60_000],
+    ['REJECT_APPEAL_DECIDED', 9, 7_200_000],
+    ['FINAL_REVIEW_APPLIED', 14, 7_200_000],
+    ['DRAFT_URGED', 20, 7_200_000],
+    ['TICKET_TRANSFERRED', 21, 7_200_000],
+    ['FACTORY_REJECT_APPLICATION_DECIDED', 22, 7_200_000],
+    ['MARKED_ABNORMAL', 24, 7_200_000],
+    ['FACTORY_REJECTED', 32, 7_200_000],
+    ['WEEKLY_PLAN_DECIDED', 33, 600_000],
+    ['REALTIME_PLAN_DECIDED', 34, 600_000],
+    ['ANNOUNCEMENT', 29, 7_200_000],
+    ['FEE_APPEAL_FILED', 3, 60_000],
+    ['FIRST_DRAFT_CHECKED', 15, 60_000],
+  ];
+  it.each(spec)('%s (type %i) stays %i ms', (name, type, ms) => {
+    expect(MESSAGE_TYPE[name]).toBe(type);
+    expect(notificationDuration(type)).toBe(ms);
+  });
+  it('every other type, and an unknown one, stays a minute', () => {
+    const listed = new Set(spec.map(([, type]) => type));
+    for (const type of MESSAGE_TYPE_CODES) if (!listed.has(type)) expect(notificationDuration(type), `type ${type}`).toBe(60_000);
+    for (const type of [0, 1, 36, 99]) expect(notificationDuration(type), `type ${type}`).toBe(60_000);
+  });
 });
 
 describe('announcement reach (spec §6)', () => {

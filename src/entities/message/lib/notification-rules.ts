@@ -1,29 +1,11 @@
-import { ANNOUNCEMENT_TYPE } from '../model/message.schema';
+import { DEFAULT_NOTIFICATION_MS, messageTypeOf } from '@/shared/contract';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
-/** Spec §9: how long an in-app notification of each message type stays. */
-const DURATIONS: Record<number, number> = {
-  2: 2 * MINUTE, // system assigned
-  25: MINUTE, // manual assignment
-  9: 2 * HOUR, // rejection review result
-  14: 2 * HOUR, // final review applied
-  20: 2 * HOUR, // draft urged
-  21: 2 * HOUR, // ticket transferred
-  22: 2 * HOUR, // factory-reject application decided
-  24: 2 * HOUR, // order marked abnormal
-  32: 2 * HOUR, // ticket rejected by factory
-  33: 10 * MINUTE, // weekly plan approval complete
-  34: 10 * MINUTE, // real-time plan approval complete
-  [ANNOUNCEMENT_TYPE]: 2 * HOUR,
-};
-
-export const DEFAULT_NOTIFICATION_MS = MINUTE;
+/** A pushed message that cannot be read stays 5 s. */
 export const UNPARSEABLE_NOTIFICATION_MS = 5_000;
 
+/** Spec §9: how long an in-app notification of a message type stays (the contract's `notifyMs`; a minute for an unknown type). */
 export function notificationDuration(type: number): number {
-  return DURATIONS[type] ?? DEFAULT_NOTIFICATION_MS;
+  return messageTypeOf(type)?.notifyMs ?? DEFAULT_NOTIFICATION_MS;
 }
 
 /** Spec §6: does a broadcast announcement reach this designer? */

@@ -63,8 +63,6 @@ export const announcementPageSchema = z.object({
 
 export const messageTypeSchema = z.object({ message_type: z.number(), name: z.string() });
 
-export const ANNOUNCEMENT_TYPE = 29;
-
 export const SCOPE_OPTIONS = [
   { value: '4', label: '全部人员' },
   { value: '0', label: '仅团队负责人' },

@@ -6,7 +6,10 @@ import { notify } from '@/shared/ui';
 
 export const APPEAL_FILED = '申诉已提交，等待组长审核';
 
-/** Files an appeal; refreshes the appeal and deduction lists, ticket details and the counts (appealing). */
+/**
+ * Files an appeal; refreshes the appeal and deduction lists, the ticket lists and details (filing
+ * touches the ticket's updated_at, a sort key of My tickets) and the counts (appealing).
+ */
 export function useFileAppeal() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -16,6 +19,7 @@ export function useFileAppeal() {
       notify(APPEAL_FILED, 'success');
       void queryClient.invalidateQueries({ queryKey: appealKeys.all() });
       void queryClient.invalidateQueries({ queryKey: deductionKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: ticketKeys.details() });
       void queryClient.invalidateQueries({ queryKey: ticketKeys.panelCounts() });
     },

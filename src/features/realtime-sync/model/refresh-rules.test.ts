@@ -1,3 +1,4 @@
+import type { QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { appealKeys } from '@/entities/appeal';
 import { deductionKeys } from '@/entities/deduction';
@@ -7,97 +8,256 @@ import { settlementKeys } from '@/entities/settlement';
 import { teamBoardQueries } from '@/entities/team-board';
 import { teamDesignerQueries } from '@/entities/team-designer';
 import { ticketKeys } from '@/entities/ticket';
-import { APPEAL_FILED_TYPES, catchUpKeys, keysToInvalidate, notificationHref, PANEL_REFRESH_TYPES, TEAM_BOARD_REFRESH_TYPES, TICKET_REFRESH_TYPES } from './refresh-rules';
+import { MESSAGE_TYPE, MESSAGE_TYPE_CODES, messageTypeOf, type RefreshArea } from '@/shared/contract';
+import { AREA_KEYS, catchUpKeys, keysToInvalidate, notificationHref } from './refresh-rules';
 
 const has = (keys: unknown[], key: readonly unknown[]) => keys.some((k) => JSON.stringify(k) === JSON.stringify(key));
+/** The codes whose contract entry refreshes an area, ascending. */
+const refreshing = (area: RefreshArea) => MESSAGE_TYPE_CODES.filter((c) => messageTypeOf(c)?.refreshes.includes(area));
+
+const K = {
+  messages: messageQueries.lists(),
+  unread: messageQueries.unread().queryKey,
+  announcements: messageQueries.announcements(),
+  ticketLists: ticketKeys.lists(),
+  ticketDetails: ticketKeys.details(),
+  panelCounts: ticketKeys.panelCounts(),
+  appealLists: appealKeys.lists(),
+  appealDetails: appealKeys.details(),
+  appealReview: appealKeys.review(),
+  deductionLists: deductionKeys.lists(),
+  settlementLists: settlementKeys.lists(),
+  settlementDetails: settlementKeys.details(),
+  teamBoard: teamBoardQueries.all(),
+  teamDesigners: teamDesignerQueries.all(),
+  planLists: orderPlanQueries.lists(),
+  planDetails: orderPlanQueries.details(),
+  myPlan: orderPlanQueries.mineAll(),
+} satisfies Record<string, QueryKey>;
+type KeyName = keyof typeof K;
+
+const TICKET_DATA: KeyName[] = [
+  'ticketLists',
+  'ticketDetails',
+  'appealLists',
+  'appealDetails',
+  'deductionLists',
+  'settlementLists',
+  'settlementDetails',
+];
+const PANEL: KeyName[] = ['panelCounts', 'appealReview'];
+const BOARD: KeyName[] = ['teamBoard', 'teamDesigners'];
+
+/**
+ * The keys each type invalidated before the contract (the number sets of refresh-rules.ts), besides
+ * the message list and the unread count, written down from that implementation.
+ */
+const BEFORE_CONTRACT: Record<number, KeyName[]> = {
+  2: [...PANEL, ...BOARD],
+  3: [...PANEL, ...BOARD],
+  4: ['appealReview', ...BOARD],
+  5: ['appealReview', ...BOARD],
+  6: ['appealReview', ...BOARD],
+  7: ['appealReview', ...BOARD],
+  8: [...PANEL, ...BOARD],
+  9: [...TICKET_DATA, ...PANEL, ...BOARD],
+  10: [...TICKET_DATA, ...PANEL, ...BOARD],
+  11: [...TICKET_DATA, ...PANEL, ...BOARD],
+  12: [...TICKET_DATA, ...BOARD],
+  13: [...TICKET_DATA, ...BOARD],
+  14: [...TICKET_DATA, ...PANEL, ...BOARD],
+  15: [...TICKET_DATA, ...PANEL, ...BOARD],
+  16: [...TICKET_DATA, ...PANEL, ...BOARD],
+  17: [...TICKET_DATA, ...BOARD],
+  18: [...TICKET_DATA, ...BOARD],
+  19: [...TICKET_DATA, ...BOARD],
+  20: [...BOARD],
+  21: [...TICKET_DATA, ...PANEL, ...BOARD],
+  22: [...TICKET_DATA, ...PANEL, ...BOARD],
+  23: [...TICKET_DATA, ...BOARD],
+  24: [...BOARD],
+  25: [...TICKET_DATA, ...PANEL, ...BOARD],
+  26: ['appealReview', ...BOARD],
+  27: [...PANEL, ...BOARD],
+  28: [...TICKET_DATA, ...BOARD],
+  29: ['announcements'],
+  30: ['planLists', 'planDetails'],
+  31: ['planLists', 'planDetails'],
+  32: [...TICKET_DATA, ...BOARD],
+  33: ['myPlan'],
+  34: ['myPlan'],
+  35: ['teamDesigners', 'planDetails'],
+};
+
+/**
+ * What the refresh table adds on purpose: the ticket data of the types whose panel-count change My
+ * tickets and the appeals page used to follow with their own refresh (those page effects are gone).
+ */
+const ADDED: Record<number, KeyName[]> = { 2: TICKET_DATA, 3: TICKET_DATA, 8: TICKET_DATA, 27: TICKET_DATA };
+
+const sortedJson = (keys: readonly QueryKey[]) => keys.map((k) => JSON.stringify(k)).sort();
 
 describe('refresh rules (spec §4)', () => {
-  it('ticket refresh types are exactly 9–19, 21, 22, 23, 25, 28, 32', () => {
-    expect([...TICKET_REFRESH_TYPES].sort((a, b) => a - b)).toEqual([9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 25, 28, 32]);
+  it('every type refreshes the keys it did before the contract, plus the deliberate additions', () => {
+    for (let t = 0; t <= 40; t++) {
+      const names: KeyName[] = ['messages', 'unread', ...(BEFORE_CONTRACT[t] ?? []), ...(ADDED[t] ?? [])];
+      const expected = sortedJson([...new Set(names)].map((n) => K[n]));
+      expect(sortedJson(keysToInvalidate(t)), `type ${t}`).toEqual(expected);
+    }
+  });
+  it('the contract covers types 2–35, nothing else', () => {
+    expect(MESSAGE_TYPE_CODES).toEqual(Array.from({ length: 34 }, (_, i) => i + 2));
+  });
+  it('ticket refresh types are spec §4\'s 9–19, 21, 22, 23, 25, 28, 32, and the project\'s 2, 3, 8, 27', () => {
+    expect(refreshing('tickets')).toEqual([2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 25, 27, 28, 32]);
   });
   it('panel counter types are exactly 2, 3, 8–11, 14–16, 21, 22, 25, 27', () => {
-    expect([...PANEL_REFRESH_TYPES].sort((a, b) => a - b)).toEqual([2, 3, 8, 9, 10, 11, 14, 15, 16, 21, 22, 25, 27]);
+    expect(refreshing('panel-counts')).toEqual([2, 3, 8, 9, 10, 11, 14, 15, 16, 21, 22, 25, 27]);
   });
-  it('every message refreshes the message list and unread count', () => {
-    for (let t = 2; t <= 34; t++) {
+  it('every message refreshes the message list and unread count, an unknown type nothing else', () => {
+    for (const t of MESSAGE_TYPE_CODES) {
       const keys = keysToInvalidate(t);
-      expect(has(keys, messageQueries.lists())).toBe(true);
-      expect(has(keys, messageQueries.unread().queryKey)).toBe(true);
+      expect(has(keys, K.messages)).toBe(true);
+      expect(has(keys, K.unread)).toBe(true);
+    }
+    for (const t of [0, 1, 36, 99]) expect(sortedJson(keysToInvalidate(t))).toEqual(sortedJson([K.messages, K.unread]));
+  });
+  it('invalidates each key once', () => {
+    for (const t of MESSAGE_TYPE_CODES) {
+      const keys = sortedJson(keysToInvalidate(t));
+      expect(new Set(keys).size, `type ${t}`).toBe(keys.length);
     }
   });
   it('maps each type to ticket and panel keys by the table', () => {
-    expect(has(keysToInvalidate(2), ticketKeys.panelCounts())).toBe(true);
-    expect(has(keysToInvalidate(2), ticketKeys.lists())).toBe(false);
-    expect(has(keysToInvalidate(12), ticketKeys.lists())).toBe(true);
-    expect(has(keysToInvalidate(12), ticketKeys.panelCounts())).toBe(false);
-    expect(has(keysToInvalidate(21), ticketKeys.lists())).toBe(true);
-    expect(has(keysToInvalidate(21), ticketKeys.panelCounts())).toBe(true);
-    expect(has(keysToInvalidate(20), ticketKeys.all())).toBe(false);
-    expect(has(keysToInvalidate(29), messageQueries.announcements())).toBe(true);
+    expect(has(keysToInvalidate(MESSAGE_TYPE.QC_APPEAL_DECIDED), K.ticketLists)).toBe(true);
+    expect(has(keysToInvalidate(MESSAGE_TYPE.QC_APPEAL_DECIDED), K.panelCounts)).toBe(false);
+    expect(has(keysToInvalidate(MESSAGE_TYPE.TICKET_TRANSFERRED), K.ticketLists)).toBe(true);
+    expect(has(keysToInvalidate(MESSAGE_TYPE.TICKET_TRANSFERRED), K.panelCounts)).toBe(true);
+    expect(keysToInvalidate(MESSAGE_TYPE.DRAFT_URGED).some((k) => k[0] === 'ticket')).toBe(false);
+    expect(has(keysToInvalidate(MESSAGE_TYPE.ANNOUNCEMENT), K.announcements)).toBe(true);
   });
   it('ticket notifications open My tickets, announcements their page', () => {
-    expect(notificationHref(2, {})).toBe('/order-management/index');
-    expect(notificationHref(25, { ticket_id: 5 })).toBe('/order-management/index?ticket=5');
-    expect(notificationHref(29, { announcement_id: 7 })).toBe('/message-center/announcement?id=7');
-    expect(notificationHref(35, {})).toBe('/message-center/index');
+    expect(notificationHref(MESSAGE_TYPE.SYSTEM_ASSIGNED, {})).toBe('/order-management/index');
+    expect(notificationHref(MESSAGE_TYPE.MANUALLY_ASSIGNED, { ticket_id: 5 })).toBe('/order-management/index?ticket=5');
+    expect(notificationHref(MESSAGE_TYPE.ANNOUNCEMENT, { announcement_id: 7 })).toBe('/message-center/announcement?id=7');
+    expect(notificationHref(MESSAGE_TYPE.ANNOUNCEMENT, {})).toBe('/order-management/index');
+    expect(notificationHref(MESSAGE_TYPE.TEAM_MEMBER_JOINED, {})).toBe('/message-center/index');
   });
   it('ticket messages refresh the team board and the members, nothing else does (issue #7)', () => {
     const ticketTypes = [...Array.from({ length: 27 }, (_, i) => i + 2), 32];
-    expect([...TEAM_BOARD_REFRESH_TYPES].sort((a, b) => a - b)).toEqual(ticketTypes);
+    expect(refreshing('team-board')).toEqual(ticketTypes);
     for (let t = 1; t <= 40; t++) {
       const keys = keysToInvalidate(t);
-      expect(has(keys, teamBoardQueries.all()), `type ${t}`).toBe(ticketTypes.includes(t));
+      expect(has(keys, K.teamBoard), `type ${t}`).toBe(ticketTypes.includes(t));
     }
-    expect(has(keysToInvalidate(25), teamDesignerQueries.all())).toBe(true);
-    expect(has(keysToInvalidate(29), teamBoardQueries.all())).toBe(false);
-    expect(has(keysToInvalidate(35), teamDesignerQueries.all())).toBe(true);
+    expect(has(keysToInvalidate(MESSAGE_TYPE.MANUALLY_ASSIGNED), K.teamDesigners)).toBe(true);
+    expect(has(keysToInvalidate(MESSAGE_TYPE.ANNOUNCEMENT), K.teamBoard)).toBe(false);
+    expect(has(keysToInvalidate(MESSAGE_TYPE.TEAM_MEMBER_JOINED), K.teamDesigners)).toBe(true);
   });
-  it('30/31 refresh the lead\'s plans, 33/34 the designer\'s own plan', () => {
-    for (const t of [30, 31]) {
-      expect(has(keysToInvalidate(t), orderPlanQueries.lists())).toBe(true);
-      expect(has(keysToInvalidate(t), orderPlanQueries.details())).toBe(true);
-      expect(has(keysToInvalidate(t), orderPlanQueries.mineAll())).toBe(false);
+  it('plan change requests refresh the lead\'s plans, plan decisions the designer\'s own plan', () => {
+    for (const t of [MESSAGE_TYPE.WEEKLY_PLAN_CHANGE_REQUESTED, MESSAGE_TYPE.REALTIME_PLAN_CHANGE_REQUESTED]) {
+      expect(has(keysToInvalidate(t), K.planLists)).toBe(true);
+      expect(has(keysToInvalidate(t), K.planDetails)).toBe(true);
+      expect(has(keysToInvalidate(t), K.myPlan)).toBe(false);
     }
-    for (const t of [33, 34]) {
-      expect(has(keysToInvalidate(t), orderPlanQueries.mineAll())).toBe(true);
-      expect(has(keysToInvalidate(t), orderPlanQueries.lists())).toBe(false);
+    for (const t of [MESSAGE_TYPE.WEEKLY_PLAN_DECIDED, MESSAGE_TYPE.REALTIME_PLAN_DECIDED]) {
+      expect(has(keysToInvalidate(t), K.myPlan)).toBe(true);
+      expect(has(keysToInvalidate(t), K.planLists)).toBe(false);
     }
-    for (const t of [2, 21, 29]) expect(keysToInvalidate(t).some((k) => k[0] === 'order-plan')).toBe(false);
+    for (const t of [MESSAGE_TYPE.SYSTEM_ASSIGNED, MESSAGE_TYPE.TICKET_TRANSFERRED, MESSAGE_TYPE.ANNOUNCEMENT]) {
+      expect(keysToInvalidate(t).some((k) => k[0] === 'order-plan')).toBe(false);
+    }
   });
   it('plan requests open the plan, plan decisions open My tickets', () => {
-    expect(notificationHref(31, { plan_id: 4 })).toBe('/order-plan/detail/4');
-    expect(notificationHref(30, {})).toBe('/order-plan/index');
-    expect(notificationHref(30, { plan_id: 'x' })).toBe('/order-plan/index');
-    expect(notificationHref(34, {})).toBe('/order-management/index');
+    expect(notificationHref(MESSAGE_TYPE.REALTIME_PLAN_CHANGE_REQUESTED, { plan_id: 4 })).toBe('/order-plan/detail/4');
+    expect(notificationHref(MESSAGE_TYPE.WEEKLY_PLAN_CHANGE_REQUESTED, {})).toBe('/order-plan/index');
+    expect(notificationHref(MESSAGE_TYPE.WEEKLY_PLAN_CHANGE_REQUESTED, { plan_id: 'x' })).toBe('/order-plan/index');
+    expect(notificationHref(MESSAGE_TYPE.REALTIME_PLAN_DECIDED, {})).toBe('/order-management/index');
+  });
+});
+
+describe('lists the panel counts summarise (formerly page effects of My tickets and the appeals page)', () => {
+  // My tickets refreshed ticketKeys.lists() whenever the panel counts changed, the appeals page
+  // appealKeys.all() (lists, details, review queue) whenever the appealing count did. The counts
+  // change with the panel-refresh types; each of them now refreshes those lists itself.
+  it('every type that refreshes the panel counts refreshes the ticket lists', () => {
+    for (const t of refreshing('panel-counts')) expect(has(keysToInvalidate(t), K.ticketLists), `type ${t}`).toBe(true);
+  });
+  it('a system-assigned ticket appears in My tickets without a reload', () => {
+    expect(has(keysToInvalidate(MESSAGE_TYPE.SYSTEM_ASSIGNED), K.ticketLists)).toBe(true);
+  });
+  it('every type that refreshes the panel counts refreshes the appeal lists, details and review queue', () => {
+    for (const t of refreshing('panel-counts')) {
+      for (const key of [K.appealLists, K.appealDetails, K.appealReview]) {
+        expect(has(keysToInvalidate(t), key), `type ${t} ${JSON.stringify(key)}`).toBe(true);
+      }
+    }
+  });
+  it('every appeal decision refreshes the appellant\'s appeal list and detail; a filed fee appeal too', () => {
+    const decided = [
+      MESSAGE_TYPE.FEE_APPEAL_DECIDED,
+      MESSAGE_TYPE.REJECT_APPEAL_DECIDED,
+      MESSAGE_TYPE.DRAFT_APPEAL_DECIDED,
+      MESSAGE_TYPE.QC_APPEAL_DECIDED,
+      MESSAGE_TYPE.AFTER_SALES_APPEAL_DECIDED,
+      MESSAGE_TYPE.FACTORY_REJECT_APPEAL_DECIDED,
+    ];
+    for (const t of [...decided, MESSAGE_TYPE.FEE_APPEAL_FILED]) {
+      expect(has(keysToInvalidate(t), K.appealLists), `type ${t}`).toBe(true);
+      expect(has(keysToInvalidate(t), K.appealDetails), `type ${t}`).toBe(true);
+    }
+    // A decided fee appeal changes the fees.
+    expect(has(keysToInvalidate(MESSAGE_TYPE.FEE_APPEAL_DECIDED), K.settlementLists)).toBe(true);
   });
 });
 
 describe('refresh rules of appeals, deductions and settlements (issue #5)', () => {
-  const ticketData = [appealKeys.lists(), appealKeys.details(), deductionKeys.lists(), settlementKeys.lists(), settlementKeys.details()];
+  const ticketData = TICKET_DATA.map((n) => K[n]);
 
   it('ticket-refresh types refresh appeal, deduction and settlement lists; no other type does', () => {
-    for (let t = 2; t <= 35; t++) {
+    const ticketTypes = refreshing('tickets');
+    for (let t = 1; t <= 40; t++) {
       const keys = keysToInvalidate(t);
-      for (const key of ticketData) expect(has(keys, key), `type ${t} ${JSON.stringify(key)}`).toBe(TICKET_REFRESH_TYPES.has(t));
+      for (const key of ticketData) expect(has(keys, key), `type ${t} ${JSON.stringify(key)}`).toBe(ticketTypes.includes(t));
     }
-    // Deductions (17–19) and the QC / after-sales decisions (12, 13) reach the fee screens live.
-    for (const t of [12, 13, 17, 18, 19]) expect(has(keysToInvalidate(t), settlementKeys.lists())).toBe(true);
+    // Deductions and the QC / after-sales decisions reach the fee screens live.
+    const { QC_APPEAL_DECIDED, AFTER_SALES_APPEAL_DECIDED, AFTER_SALES_DEDUCTION, QC_DEDUCTION, REVIEW_DEDUCTION } = MESSAGE_TYPE;
+    for (const t of [QC_APPEAL_DECIDED, AFTER_SALES_APPEAL_DECIDED, AFTER_SALES_DEDUCTION, QC_DEDUCTION, REVIEW_DEDUCTION]) {
+      expect(has(keysToInvalidate(t), K.settlementLists)).toBe(true);
+    }
   });
 
   it('panel-refresh types and every filed appeal refresh the lead\'s review queue', () => {
-    expect(has(keysToInvalidate(3), appealKeys.review())).toBe(true);
-    expect(has(keysToInvalidate(3), ticketKeys.panelCounts())).toBe(true);
+    expect(has(keysToInvalidate(MESSAGE_TYPE.FEE_APPEAL_FILED), K.appealReview)).toBe(true);
+    expect(has(keysToInvalidate(MESSAGE_TYPE.FEE_APPEAL_FILED), K.panelCounts)).toBe(true);
     // Reject, draft, QC, after-sales and factory-reject appeals too, though they refresh no panel count.
-    for (const t of [4, 5, 6, 7, 26]) {
-      expect(has(keysToInvalidate(t), appealKeys.review()), `type ${t}`).toBe(true);
-      expect(has(keysToInvalidate(t), ticketKeys.panelCounts()), `type ${t}`).toBe(false);
+    const filed = [
+      MESSAGE_TYPE.REJECT_APPEAL_FILED,
+      MESSAGE_TYPE.DRAFT_APPEAL_FILED,
+      MESSAGE_TYPE.QC_APPEAL_FILED,
+      MESSAGE_TYPE.AFTER_SALES_APPEAL_FILED,
+      MESSAGE_TYPE.FACTORY_REJECT_APPEAL_FILED,
+    ];
+    for (const t of filed) {
+      expect(has(keysToInvalidate(t), K.appealReview), `type ${t}`).toBe(true);
+      expect(has(keysToInvalidate(t), K.panelCounts), `type ${t}`).toBe(false);
     }
-    for (let t = 2; t <= 35; t++) expect(has(keysToInvalidate(t), appealKeys.review()), `type ${t}`).toBe(PANEL_REFRESH_TYPES.has(t) || APPEAL_FILED_TYPES.has(t));
+    const reviewTypes = [...new Set([...refreshing('panel-counts'), ...refreshing('appeal-review')])];
+    expect(reviewTypes.sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14, 15, 16, 21, 22, 25, 26, 27]);
+    for (let t = 1; t <= 40; t++) expect(has(keysToInvalidate(t), K.appealReview), `type ${t}`).toBe(reviewTypes.includes(t));
   });
 
   it('the review queue is its own key, outside the designer\'s lists', () => {
     expect(JSON.stringify(appealKeys.review()).startsWith(JSON.stringify(appealKeys.lists()).slice(0, -1))).toBe(false);
     expect(appealKeys.review().slice(0, 1)).toEqual(appealKeys.all());
+  });
+});
+
+describe('the area map', () => {
+  it('maps every area some type refreshes to at least one key', () => {
+    for (const t of MESSAGE_TYPE_CODES) {
+      for (const area of messageTypeOf(t)?.refreshes ?? []) expect(AREA_KEYS[area].length, area).toBeGreaterThan(0);
+    }
   });
 });
 
@@ -107,7 +267,10 @@ describe('catching up after (re)subscribing', () => {
     expect(new Set(keys).size).toBe(keys.length);
     for (let t = 2; t <= 35; t++) for (const key of keysToInvalidate(t)) expect(keys, `type ${t}`).toContain(JSON.stringify(key));
     // The unread badge and the ticket lists are among them.
-    expect(keys).toContain(JSON.stringify(messageQueries.unread().queryKey));
-    expect(keys).toContain(JSON.stringify(ticketKeys.lists()));
+    expect(keys).toContain(JSON.stringify(K.unread));
+    expect(keys).toContain(JSON.stringify(K.ticketLists));
+    // Nothing else: every key in the area map and the message keys.
+    const all = new Set([K.messages, K.unread, ...Object.values(AREA_KEYS).flat()].map((k) => JSON.stringify(k)));
+    expect([...keys].sort()).toEqual([...all].sort());
   });
 });

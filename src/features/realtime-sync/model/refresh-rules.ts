@@ -1,60 +1,52 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { appealKeys } from '@/entities/appeal';
 import { deductionKeys } from '@/entities/deduction';
-import { ANNOUNCEMENT_TYPE, messageQueries } from '@/entities/message';
+import { messageQueries } from '@/entities/message';
 import { orderPlanQueries } from '@/entities/order-plan';
 import { settlementKeys } from '@/entities/settlement';
 import { teamBoardQueries } from '@/entities/team-board';
 import { teamDesignerQueries } from '@/entities/team-designer';
 import { ticketKeys } from '@/entities/ticket';
+import { MESSAGE_TYPE, MESSAGE_TYPE_CODES, messageTypeOf, type RefreshArea } from '@/shared/contract';
 
 /**
- * Spec §4 refresh rules — the only place they live. A message refreshes screens solely by
- * invalidating entity query keys.
+ * Spec §4 refresh rules. The contract's table (`MESSAGE_TYPES` in `@/shared/contract`) is the only
+ * place that decides what a message refreshes, by area; this maps each area to the entity query
+ * keys it invalidates. A message refreshes screens solely through these keys: no page watches other
+ * data (e.g. the panel counts) to refresh its own list.
  */
-export const TICKET_REFRESH_TYPES: ReadonlySet<number> = new Set([9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 25, 28, 32]);
-export const PANEL_REFRESH_TYPES: ReadonlySet<number> = new Set([2, 3, 8, 9, 10, 11, 14, 15, 16, 21, 22, 25, 27]);
+export const AREA_KEYS: Readonly<Record<RefreshArea, readonly QueryKey[]>> = {
+  // Issue #5: appeals, deductions and settlements are ticket data.
+  tickets: [
+    ticketKeys.lists(),
+    ticketKeys.details(),
+    appealKeys.lists(),
+    appealKeys.details(),
+    deductionKeys.lists(),
+    settlementKeys.lists(),
+    settlementKeys.details(),
+  ],
+  // The lead's review queue is what the panel's appealing count counts.
+  'panel-counts': [ticketKeys.panelCounts(), appealKeys.review()],
+  'appeal-review': [appealKeys.review()],
+  // Issue #7: the lead's team board, daily detail and the members' load.
+  'team-board': [teamBoardQueries.all(), teamDesignerQueries.all()],
+  'team-plans': [orderPlanQueries.lists(), orderPlanQueries.details()],
+  'my-plan': [orderPlanQueries.mineAll()],
+  // The member list, and the plans that show the team's members.
+  'team-members': [teamDesignerQueries.all(), orderPlanQueries.details()],
+  announcements: [messageQueries.announcements()],
+};
 
-/**
- * Messages about a ticket (types 2–28 but the announcement, and 32): the lead's team board, daily
- * detail and the members' load follow them live (issue #7).
- */
-export const TEAM_BOARD_REFRESH_TYPES: ReadonlySet<number> = new Set([
-  2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 32,
-]);
-/**
- * Not a spec §4 rule: an appeal was filed (3 fee, 4 reject, 5 draft, 6 QC, 7 after-sales, 26
- * factory-reject). The leads who receive it see it arrive in their review queue without a reload
- * (spec §4 only has type 3 among the panel refreshes).
- */
-export const APPEAL_FILED_TYPES: ReadonlySet<number> = new Set([3, 4, 5, 6, 7, 26]);
-/** Plan change requested (30 weekly, 31 real-time): the lead's plans and their requests. */
-export const LEAD_PLAN_REFRESH_TYPES: ReadonlySet<number> = new Set([30, 31]);
-/** Plan change decided (33 weekly, 34 real-time): the designer's own plan. */
-export const MY_PLAN_REFRESH_TYPES: ReadonlySet<number> = new Set([33, 34]);
-/** Not in spec §4: a designer joined the team through an invite link (sent to the leads). */
-export const TEAM_MEMBER_JOINED_TYPE = 35;
-
+/** Every message refreshes the message list and the unread count, then what its type's areas say (none for an unknown type). */
 export function keysToInvalidate(messageType: number): QueryKey[] {
-  const keys: QueryKey[] = [messageQueries.lists(), messageQueries.unread().queryKey];
-  if (messageType === ANNOUNCEMENT_TYPE) keys.push(messageQueries.announcements());
-  if (TICKET_REFRESH_TYPES.has(messageType)) keys.push(ticketKeys.lists(), ticketKeys.details());
-  if (PANEL_REFRESH_TYPES.has(messageType)) keys.push(ticketKeys.panelCounts());
-  // Issue #5: appeals, deductions and settlements are ticket data (ticket-refresh types); the lead's
-  // review queue is what the panel's appealing count counts (panel-refresh types, e.g. 3 fee appeal).
-  if (TICKET_REFRESH_TYPES.has(messageType)) {
-    keys.push(appealKeys.lists(), appealKeys.details(), deductionKeys.lists(), settlementKeys.lists(), settlementKeys.details());
-  }
-  if (PANEL_REFRESH_TYPES.has(messageType) || APPEAL_FILED_TYPES.has(messageType)) keys.push(appealKeys.review());
-  if (TEAM_BOARD_REFRESH_TYPES.has(messageType)) keys.push(teamBoardQueries.all(), teamDesignerQueries.all());
-  if (LEAD_PLAN_REFRESH_TYPES.has(messageType)) keys.push(orderPlanQueries.lists(), orderPlanQueries.details());
-  if (MY_PLAN_REFRESH_TYPES.has(messageType)) keys.push(orderPlanQueries.mineAll());
-  if (messageType === TEAM_MEMBER_JOINED_TYPE) keys.push(teamDesignerQueries.all(), orderPlanQueries.details());
-  return keys;
+  const keys = new Map<string, QueryKey>();
+  const add = (key: QueryKey) => keys.set(JSON.stringify(key), key);
+  add(messageQueries.lists());
+  add(messageQueries.unread().queryKey);
+  for (const area of messageTypeOf(messageType)?.refreshes ?? []) for (const key of AREA_KEYS[area]) add(key);
+  return [...keys.values()];
 }
-
-/** Every message type the platform sends (spec §4 types 2–34, and 35 member joined). */
-const ALL_TYPES = Array.from({ length: 34 }, (_, i) => i + 2);
 
 /**
  * What a (re)subscribed tab refreshes: everything some message would have refreshed, since the
@@ -62,7 +54,7 @@ const ALL_TYPES = Array.from({ length: 34 }, (_, i) => i + 2);
  */
 export function catchUpKeys(): QueryKey[] {
   const seen = new Map<string, QueryKey>();
-  for (const t of ALL_TYPES) for (const key of keysToInvalidate(t)) seen.set(JSON.stringify(key), key);
+  for (const t of MESSAGE_TYPE_CODES) for (const key of keysToInvalidate(t)) seen.set(JSON.stringify(key), key);
   return [...seen.values()];
 }
 
@@ -72,16 +64,18 @@ export const TICKET_NOTIFICATION_PATH = '/order-management/index';
 export const ORDER_PLAN_PATH = '/order-plan/index';
 
 export function notificationHref(messageType: number, info: { announcement_id?: number; ticket_id?: number; plan_id?: unknown }): string {
-  if (messageType === ANNOUNCEMENT_TYPE && info.announcement_id) {
+  if (messageType === MESSAGE_TYPE.ANNOUNCEMENT && info.announcement_id) {
     return `/message-center/announcement?id=${info.announcement_id}`;
   }
-  // Team news (type 35, member joined) is read in the message centre.
-  if (messageType === TEAM_MEMBER_JOINED_TYPE) return '/message-center/index';
-  if (LEAD_PLAN_REFRESH_TYPES.has(messageType)) {
+  // Team news (a member joined) is read in the message centre.
+  if (messageType === MESSAGE_TYPE.TEAM_MEMBER_JOINED) return '/message-center/index';
+  const refreshes = messageTypeOf(messageType)?.refreshes ?? [];
+  // A plan change request (weekly or real-time) is about the team's plans.
+  if (refreshes.includes('team-plans')) {
     return typeof info.plan_id === 'number' && Number.isInteger(info.plan_id) ? `/order-plan/detail/${info.plan_id}` : ORDER_PLAN_PATH;
   }
   // A decided plan change: the designer's plan is on My tickets (我的计划).
-  if (MY_PLAN_REFRESH_TYPES.has(messageType)) return TICKET_NOTIFICATION_PATH;
+  if (refreshes.includes('my-plan')) return TICKET_NOTIFICATION_PATH;
   // My tickets, with the ticket's detail drawer open when the message names one.
   return info.ticket_id ? `${TICKET_NOTIFICATION_PATH}?ticket=${info.ticket_id}` : TICKET_NOTIFICATION_PATH;
 }

@@ -2,7 +2,6 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import {
-  ANNOUNCEMENT_TYPE,
   announcementReaches,
   messageQueries,
   notificationDuration,
@@ -14,6 +13,7 @@ import { productQueries } from '@/entities/product';
 import { userApi, userQueries } from '@/entities/user';
 import { ApiError, tokenStore } from '@/shared/api';
 import { MSG } from '@/shared/config/messages';
+import { MESSAGE_TYPE, messageTypeOf, MQTT_TOPICS } from '@/shared/contract';
 import { type ConnectionStatus, connectMqtt, disconnectMqtt } from '@/shared/mqtt';
 import { showBrowserNotification } from '../lib/browser-notification';
 import { catchUpKeys, keysToInvalidate, notificationHref } from './refresh-rules';
@@ -59,16 +59,18 @@ export function useRealtimeSync(navigateTo: (href: string) => void): ConnectionS
         return;
       }
       const { designerType, productIds, typeNames } = latest.current;
-      if (message.message_type === ANNOUNCEMENT_TYPE && !announcementReaches(message, designerType, productIds)) return;
+      const isAnnouncement = message.message_type === MESSAGE_TYPE.ANNOUNCEMENT;
+      if (isAnnouncement && !announcementReaches(message, designerType, productIds)) return;
       for (const queryKey of keysToInvalidate(message.message_type)) void queryClient.invalidateQueries({ queryKey });
 
       const href = notificationHref(message.message_type, message.ext_json.info);
       const open = () => latest.current.navigateTo(href);
-      const title = typeNames.get(message.message_type) ?? '新消息';
+      // The server's name of the type; the contract's while /messages/types has not answered yet.
+      const title = typeNames.get(message.message_type) ?? messageTypeOf(message.message_type)?.name ?? '新消息';
       notifications.show({
         title,
         message: message.ext_json.title,
-        color: message.message_type === ANNOUNCEMENT_TYPE ? 'grape' : 'blue',
+        color: isAnnouncement ? 'grape' : 'blue',
         autoClose: notificationDuration(message.message_type),
         style: { cursor: 'pointer' },
         onClick: open,
@@ -81,7 +83,7 @@ export function useRealtimeSync(navigateTo: (href: string) => void): ConnectionS
       clientId: designerId,
       username: designerId,
       password: token,
-      topics: [`designers/${designerId}/messages`, 'announcements'],
+      topics: [MQTT_TOPICS.designer(designerId), MQTT_TOPICS.announcements],
       onMessage: (_topic, payload) => handle(payload),
       onStatus: setStatus,
       // Messages sent before the subscription was granted (page load) or while the connection was

@@ -1,10 +1,8 @@
 import { Badge, Stack, Tabs, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
 import {
   appealExportUrl,
-  appealKeys,
   appealListParamsOf,
   appealQueries,
   type AppealSearch,
@@ -28,7 +26,6 @@ import { AppealTable } from './appeal-table';
  */
 export function AppealsPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const isLead = useIsLead();
   const { search, active } = useKeptSearch(APPEALS_PATH, parseSearch);
   const params = appealListParamsOf(search, isLead);
@@ -37,17 +34,6 @@ export function AppealsPage() {
   const counts = useQuery(ticketQueries.panelCounts());
 
   const go = (next: AppealSearch, replace = false) => void navigate({ to: APPEALS_PATH, search: next, replace });
-
-  // The appealing count summarises these lists: when it changes (a real-time message refreshed it),
-  // they are stale too.
-  const seen = useRef(counts.data?.appealing);
-  useEffect(() => {
-    const before = seen.current;
-    seen.current = counts.data?.appealing;
-    if (before !== undefined && counts.data && before !== counts.data.appealing) {
-      void queryClient.invalidateQueries({ queryKey: appealKeys.all() });
-    }
-  }, [counts.data, queryClient]);
 
   const exportList = (format: 'csv' | 'xlsx') => {
     const { page: _p, pageSize: _s, ...filters } = params;

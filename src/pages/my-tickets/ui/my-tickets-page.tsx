@@ -1,7 +1,7 @@
 import { Group, Pagination, Select, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import {
   clearFilters,
   isPanelCountActive,
@@ -10,7 +10,6 @@ import {
   PANEL_COUNT_KEYS,
   searchForPanelCount,
   TicketTable,
-  ticketKeys,
   ticketQueries,
   type TicketSearch,
   withFilters,
@@ -31,7 +30,6 @@ export function MyTicketsPage() {
   const viewer = useTicketViewer();
   const params = listParamsOf(search);
   const list = useQuery(ticketQueries.list(params));
-  const counts = useQuery(ticketQueries.panelCounts());
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / params.pageSize));
 
@@ -44,17 +42,6 @@ export function MyTicketsPage() {
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the page shown
   }, [list.data, list.isPlaceholderData, pages, queryClient, JSON.stringify(params)]);
-
-  // The counts summarise this list: when they change (a real-time message refreshed them, e.g. a
-  // newly assigned ticket), the list is stale too.
-  const seenCounts = useRef(counts.data);
-  useEffect(() => {
-    const before = seenCounts.current;
-    seenCounts.current = counts.data;
-    if (before && counts.data && before !== counts.data && queryClient.isFetching({ queryKey: ticketKeys.lists() }) === 0) {
-      void queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
-    }
-  }, [counts.data, queryClient]);
 
   const activeCount = PANEL_COUNT_KEYS.find((k) => isPanelCountActive(search, k)) ?? null;
 

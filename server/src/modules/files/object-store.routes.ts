@@ -16,13 +16,13 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { nowIso, nowMs } from '../lib/time.js';
-import { commitObject, discardObject, receiveObject, sendStoredObject, sweepPartials } from '../modules/files/local-store.js';
-import { contentTypeFor, encodeKey, objectPath, parseUploadDir } from '../modules/files/object-keys.js';
-import { escapeXml, OssError, ossErrorXml, ossErrors } from '../modules/files/oss-errors.js';
-import { verifyPostForm } from '../modules/files/post-policy.js';
-import { recordUpload } from '../modules/files/upload.repository.js';
-import { parseDesignerCode } from '../modules/user/profile.js';
+import { nowIso, nowMs } from '../../lib/time.js';
+import { commitObject, discardObject, receiveObject, sendStoredObject, sweepPartials } from './local-store.js';
+import { contentTypeFor, encodeKey, objectPath, parseUploadDir } from './object-keys.js';
+import { escapeXml, OssError, ossErrorXml, ossErrors } from './oss-errors.js';
+import { verifyPostForm } from './post-policy.js';
+import { recordUpload } from './upload.repository.js';
+import { parseDesignerCode } from '../../domain/designers.js';
 
 const requestIds = new WeakMap<FastifyRequest, string>();
 

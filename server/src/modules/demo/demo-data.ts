@@ -1,10 +1,11 @@
-import type { Db } from './database.js';
-import { hashPassword } from '../lib/crypto.js';
-import { nowIso } from '../lib/time.js';
-import { seedDemoMoney } from '../modules/appeals/demo-seed.js';
-import { seedDemoPlans } from '../modules/order-plans/demo-seed.js';
-import { seedDemoTickets } from '../modules/tickets/demo-seed.js';
-import { insertDesigner } from '../modules/user/designer.repository.js';
+import type { Db } from '../../db/database.js';
+import { hashPassword } from '../../lib/crypto.js';
+import { nowIso } from '../../lib/time.js';
+import { seedDemoMoney } from '../appeals/index.js';
+import { seedDemoPlans } from '../order-plans/index.js';
+import { seedDemoTickets } from '../tickets/index.js';
+import { insertDesigner } from '../user/index.js';
+import { MESSAGE_TYPE } from '../messages/index.js';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -119,14 +120,14 @@ const ANNOUNCEMENTS = [
 ];
 
 const SAMPLE_MESSAGES: [number, string][] = [
-  [2, '系统为你分配了新工单 T202611001（不干胶标签），请在4小时内提交初稿'],
-  [25, '团队负责人将工单 T202611002（手提袋）指派给你'],
-  [15, '工单 T202611003 的初稿缩略图与轮廓检查已完成'],
-  [20, '团队负责人催促工单 T202611004 尽快提交终稿'],
-  [21, '工单 T202611005 已转派给你'],
-  [17, '工单 T202611006 因售后问题扣款 15.00 元'],
-  [8, '你的费用申诉（工单 T202611007）已通过审核'],
-  [28, '工单 T202611008 对应订单已关闭'],
+  [MESSAGE_TYPE.SYSTEM_ASSIGNED, '系统为你分配了新工单 T202611001（不干胶标签），请在4小时内提交初稿'],
+  [MESSAGE_TYPE.MANUALLY_ASSIGNED, '团队负责人将工单 T202611002（手提袋）指派给你'],
+  [MESSAGE_TYPE.FIRST_DRAFT_CHECKED, '工单 T202611003 的初稿缩略图与轮廓检查已完成'],
+  [MESSAGE_TYPE.DRAFT_URGED, '团队负责人催促工单 T202611004 尽快提交终稿'],
+  [MESSAGE_TYPE.TICKET_TRANSFERRED, '工单 T202611005 已转派给你'],
+  [MESSAGE_TYPE.AFTER_SALES_DEDUCTION, '工单 T202611006 因售后问题扣款 15.00 元'],
+  [MESSAGE_TYPE.FEE_APPEAL_DECIDED, '你的费用申诉（工单 T202611007）已通过审核'],
+  [MESSAGE_TYPE.ORDER_CLOSED, '工单 T202611008 对应订单已关闭'],
 ];
 
 async function seedMessages(trx: Db, designerIds: number[], productIds: number[]) {
@@ -144,15 +145,20 @@ async function seedMessages(trx: Db, designerIds: number[], productIds: number[]
     }
   }
   const rows = designerIds.slice(1).flatMap((designer_id, d) =>
-    SAMPLE_MESSAGES.map(([type, title], k) => ({
-      designer_id,
-      message_type: type,
-      title,
-      ext_json: JSON.stringify({ title, info: { ticket_id: 202611001 + k, allocation_id: 5000 + k } }),
-      is_read: k % 3 === 0 ? 1 : 0,
-      created_time: new Date(base + (d * 10 + k) * 1800_000).toISOString(),
-      read_time: null,
-    })),
+    SAMPLE_MESSAGES.map(([type, title], k) => {
+      const created_time = new Date(base + (d * 10 + k) * 1800_000).toISOString();
+      return {
+        designer_id,
+        message_type: type,
+        title,
+        ext_json: JSON.stringify({ title, info: { ticket_id: 202611001 + k, allocation_id: 5000 + k } }),
+        is_read: k % 3 === 0 ? 1 : 0,
+        created_time,
+        read_time: null,
+        // History: these were delivered long ago, the outbox has nothing to send.
+        published_at: created_time,
+      };
+    }),
   );
   if (rows.length) await trx.insertInto('messages').values(rows).execute();
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Designer } from '../db/schema.js';
-import { unauthorized } from '../lib/errors.js';
-import { findByToken } from '../modules/auth/session.repository.js';
+import type { Designer } from '../../db/schema.js';
+import { unauthorized } from '../../lib/errors.js';
+import { SessionEvents } from './session-events.js';
+import { findByToken } from './session.repository.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Route hook (used as `onRequest`, so before body parsing and validation): 401 unless the request carries a live token. */
     authenticate: (req: FastifyRequest) => Promise<void>;
+    /** Sessions that ended (sign-out, password change…), for live connections to follow. */
+    sessionEvents: SessionEvents;
   }
 }
 
@@ -30,6 +33,7 @@ export function currentDesigner(req: FastifyRequest): Designer {
 export default fp(
   async function authPlugin(app: FastifyInstance) {
     app.decorateRequest('auth', null);
+    app.decorate('sessionEvents', new SessionEvents());
     app.decorate('authenticate', async (req: FastifyRequest) => {
       const token = bearerToken(req);
       if (!token) throw unauthorized('请先登录');

@@ -1,6 +1,20 @@
-/** Weeks of order plans: Monday–Sunday, Asia/Shanghai calendar days (YYYY-MM-DD). */
-import { nowMs } from '../../lib/time.js';
-import { shanghaiDay } from '../tickets/ticket.model.js';
+/**
+ * Days as the platform counts them: Asia/Shanghai calendar days written YYYY-MM-DD, whatever the
+ * server's zone; weeks run Monday–Sunday (order plans, settlements, capacity, the team board).
+ */
+import { nowMs } from '../lib/time.js';
+
+const SHANGHAI_OFFSET_MS = 8 * 3600_000;
+
+/** The Asia/Shanghai calendar day (YYYY-MM-DD) of an instant; daily capacity counts per this day. */
+export function shanghaiDay(ms: number): string {
+  return new Date(ms + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The UTC instant (ISO) a Shanghai day starts at. */
+export function shanghaiDayStart(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) - SHANGHAI_OFFSET_MS).toISOString();
+}
 
 const DAY_MS = 86_400_000;
 

@@ -1,0 +1,24 @@
+/**
+ * Designers as every module names them: the public designer_id (`D` + six digits, also the MQTT
+ * username), how a person is shown, and the zod rule for a designer_id in a request.
+ */
+import { z } from 'zod';
+import type { Designer } from '../db/schema.js';
+
+export function designerCode(id: number): string {
+  return `D${String(id).padStart(6, '0')}`;
+}
+
+export function parseDesignerCode(code: string): number | undefined {
+  const m = /^D(\d{6,})$/.exec(code);
+  return m ? Number(m[1]) : undefined;
+}
+
+export function displayName(d: Pick<Designer, 'id' | 'real_name' | 'nickname'>): string {
+  return d.real_name || d.nickname || designerCode(d.id);
+}
+
+export const designerCodeSchema = z
+  .string({ error: '请选择设计师' })
+  .regex(/^D\d{6,}$/, { error: '设计师编号格式不正确' })
+  .describe('designer_id, e.g. D000002');

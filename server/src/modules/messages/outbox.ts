@@ -1,0 +1,152 @@
+/**
+ * The message outbox. A message row is written in the transaction of the change it reports (the
+ * unit of work, or `persist` on the ingestion paths) with `published_at` null, and published on the
+ * broker after the commit; then it is marked published. A process that dies between the commit and
+ * the publish leaves the row unmarked, and the relay publishes it: so a committed change always
+ * keeps its message in the list (same transaction) and, within a relay period, its live push.
+ *
+ * Delivery is at least once: a row published whose mark was not yet written when the process died
+ * goes out again (clients refetch by query key, so a repeat only refreshes twice). Marks are
+ * written in batches, once a second, not one write per message on the hot paths.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { nowIso } from '../../lib/time.js';
+
+/** A row is the relay's once it has waited this long (its own process normally marks it within ~1 s). */
+export const RELAY_AFTER_MS = 10_000;
+/** How often the relay looks. */
+export const RELAY_EVERY_MS = 15_000;
+/** Older rows are marked without a push: a live notification of a stale event would mislead (the list has them). */
+export const RELAY_MAX_AGE_MS = 10 * 60_000;
+const MARK_EVERY_MS = 1_000;
+const CHUNK = 500;
+
+export interface OutboxRow {
+  id: number;
+  designer_id: number;
+  message_type: number;
+  ext_json: string;
+  created_time: string;
+}
+
+export interface Outbox {
+  /** Records that these rows went out; written with the next batch. */
+  markPublished(ids: readonly number[]): void;
+  /** Writes the pending marks now. */
+  flush(): Promise<void>;
+  /**
+   * Claims the rows left unpublished (older than RELAY_AFTER_MS) and publishes the recent ones
+   * through `publish`; returns how many it published and how many were too old to push.
+   */
+  relay(publish: (row: OutboxRow) => Promise<void>): Promise<{ published: number; skipped: number }>;
+  /** Runs `relay` now and every RELAY_EVERY_MS until the app closes. */
+  startRelay(publish: (row: OutboxRow) => Promise<void>): void;
+  close(): Promise<void>;
+}
+
+export function createOutbox(db: Db, log: FastifyBaseLogger): Outbox {
+  let marks: number[] = [];
+  let markTimer: NodeJS.Timeout | undefined;
+  let relayTimer: NodeJS.Timeout | undefined;
+  let relaying: Promise<unknown> = Promise.resolve();
+  let writing: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  async function writeMarks(ids: number[]) {
+    const at = nowIso();
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      await db.updateTable('messages').set({ published_at: at }).where('id', 'in', ids.slice(i, i + CHUNK)).where('published_at', 'is', null).execute();
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (markTimer) clearTimeout(markTimer);
+    markTimer = undefined;
+    const ids = marks;
+    marks = [];
+    if (ids.length) {
+      writing = writing.then(() => writeMarks(ids)).catch((err: unknown) => log.warn({ err, count: ids.length }, 'outbox: could not mark messages published'));
+    }
+    return writing;
+  }
+
+  async function relay(publish: (row: OutboxRow) => Promise<void>) {
+    // The wall clock, not the app's (lib/time.ts, which tests move forward): a row is due by how
+    // long it has really waited for its own process to mark it.
+    const now = Date.now();
+    const due = new Date(now - RELAY_AFTER_MS).toISOString();
+    const fresh = new Date(now - RELAY_MAX_AGE_MS).toISOString();
+    let published = 0;
+    let skipped = 0;
+    for (;;) {
+      const waiting = await db
+        .selectFrom('messages')
+        .select('id')
+        .where('published_at', 'is', null)
+        .where('created_time', '<=', due)
+        .orderBy('id')
+        .limit(CHUNK)
+        .execute();
+      if (!waiting.length) break;
+      // Claimed by a conditional update: with several processes or instances, each row goes to one.
+      const claimed = await db
+        .updateTable('messages')
+        .set({ published_at: nowIso() })
+        .where('id', 'in', waiting.map((r) => r.id))
+        .where('published_at', 'is', null)
+        .returning(['id', 'designer_id', 'message_type', 'ext_json', 'created_time'])
+        .execute();
+      for (const row of claimed.sort((a, b) => a.id - b.id)) {
+        if (row.created_time < fresh) {
+          skipped++;
+          continue;
+        }
+        try {
+          await publish(row);
+          published++;
+        } catch (err) {
+          // Claimed and not sent: give it back for the next round.
+          await db.updateTable('messages').set({ published_at: null }).where('id', '=', row.id).execute();
+          log.warn({ err, id: row.id }, 'outbox: relay could not publish');
+          return { published, skipped };
+        }
+      }
+      if (waiting.length < CHUNK) break;
+    }
+    if (published || skipped) log.info({ published, skipped }, 'outbox: relayed messages a process left unpublished');
+    return { published, skipped };
+  }
+
+  return {
+    markPublished(ids) {
+      if (closed || !ids.length) return;
+      marks.push(...ids);
+      if (marks.length >= CHUNK) void flush();
+      else if (!markTimer) {
+        markTimer = setTimeout(() => void flush(), MARK_EVERY_MS);
+        markTimer.unref();
+      }
+    },
+    flush,
+    relay,
+    startRelay(publish) {
+      const round = () => {
+        relaying = relay(publish)
+          .catch((err: unknown) => log.warn({ err }, 'outbox: relay round failed'))
+          .finally(() => {
+            if (closed) return;
+            relayTimer = setTimeout(round, RELAY_EVERY_MS);
+            relayTimer.unref();
+          });
+      };
+      round();
+    },
+    async close() {
+      closed = true;
+      if (relayTimer) clearTimeout(relayTimer);
+      await relaying;
+      await flush();
+    },
+  };
+}

@@ -1,0 +1,1 @@
+/** The public face of the system module: what app.ts and other modules may use of it (eslint enforces that they import nothing else). */
