@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
+import { MESSAGE_TYPE } from '../src/modules/messages/message-types.js';
 import { hashPassword } from '../src/lib/crypto.js';
 import { insertDesigner } from '../src/modules/user/designer.repository.js';
 import { freshPhone } from './support/harness.js';
@@ -59,7 +60,7 @@ describe('a production start (NODE_ENV=production, SMS_SENDER=webhook)', () => {
   it('has no demo call: each answers 404 接口不存在', async () => {
     for (const [method, url, body] of [
       ['GET', '/api/demo/sms-inbox?phone=13800000000', undefined],
-      ['POST', '/api/demo/emit-message', { designer_id: 'D000001', message_type: 1 }],
+      ['POST', '/api/demo/emit-message', { designer_id: 'D000001', message_type: MESSAGE_TYPE.SYSTEM_ASSIGNED }],
     ] as const) {
       const res = await call(server.base, method, url, body);
       expect(res.status, url).toBe(404);

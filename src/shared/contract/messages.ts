@@ -129,6 +129,19 @@ export function isMessageType(code: number): code is MessageTypeCode {
   return BY_CODE.has(code);
 }
 
+/**
+ * The messages of an appeal, by appeal type: its filing (to the team's leads) and its decision (to
+ * the appellant), spec §4.
+ */
+export const APPEAL_MESSAGE_TYPES = {
+  fee: { filed: MESSAGE_TYPE.FEE_APPEAL_FILED, decided: MESSAGE_TYPE.FEE_APPEAL_DECIDED },
+  reject: { filed: MESSAGE_TYPE.REJECT_APPEAL_FILED, decided: MESSAGE_TYPE.REJECT_APPEAL_DECIDED },
+  draft: { filed: MESSAGE_TYPE.DRAFT_APPEAL_FILED, decided: MESSAGE_TYPE.DRAFT_APPEAL_DECIDED },
+  qc: { filed: MESSAGE_TYPE.QC_APPEAL_FILED, decided: MESSAGE_TYPE.QC_APPEAL_DECIDED },
+  after_sales: { filed: MESSAGE_TYPE.AFTER_SALES_APPEAL_FILED, decided: MESSAGE_TYPE.AFTER_SALES_APPEAL_DECIDED },
+  factory_reject: { filed: MESSAGE_TYPE.FACTORY_REJECT_APPEAL_FILED, decided: MESSAGE_TYPE.FACTORY_REJECT_APPEAL_DECIDED },
+} as const satisfies Record<string, { filed: MessageTypeCode; decided: MessageTypeCode }>;
+
 /** MQTT topics: one per designer (its messages), one shared by every client (announcements). */
 export const MQTT_TOPICS = {
   announcements: 'announcements',

@@ -2,7 +2,7 @@
  * The vocabulary of appeals and deductions (issue #5): types, sources, statuses, the message type
  * of each event (spec §4, product.md §6) and the Chinese names a user reads.
  */
-import { MESSAGE_TYPE, type MessageTypeCode } from '../messages/index.js';
+import { APPEAL_MESSAGE_TYPES, MESSAGE_TYPE, type MessageTypeCode } from '../messages/index.js';
 
 export const APPEAL_TYPES = ['fee', 'reject', 'draft', 'qc', 'after_sales', 'factory_reject'] as const;
 export type AppealType = (typeof APPEAL_TYPES)[number];
@@ -14,14 +14,7 @@ export const DEDUCTION_SOURCES = ['after_sales', 'qc', 'review'] as const;
 export type DeductionSource = (typeof DEDUCTION_SOURCES)[number];
 
 /** Filing message (to the team's leads) and decision message (to the appellant) per type. */
-export const APPEAL_MESSAGES: Record<AppealType, { filed: MessageTypeCode; decided: MessageTypeCode }> = {
-  fee: { filed: MESSAGE_TYPE.FEE_APPEAL_FILED, decided: MESSAGE_TYPE.FEE_APPEAL_DECIDED },
-  reject: { filed: MESSAGE_TYPE.REJECT_APPEAL_FILED, decided: MESSAGE_TYPE.REJECT_APPEAL_DECIDED },
-  draft: { filed: MESSAGE_TYPE.DRAFT_APPEAL_FILED, decided: MESSAGE_TYPE.DRAFT_APPEAL_DECIDED },
-  qc: { filed: MESSAGE_TYPE.QC_APPEAL_FILED, decided: MESSAGE_TYPE.QC_APPEAL_DECIDED },
-  after_sales: { filed: MESSAGE_TYPE.AFTER_SALES_APPEAL_FILED, decided: MESSAGE_TYPE.AFTER_SALES_APPEAL_DECIDED },
-  factory_reject: { filed: MESSAGE_TYPE.FACTORY_REJECT_APPEAL_FILED, decided: MESSAGE_TYPE.FACTORY_REJECT_APPEAL_DECIDED },
-};
+export const APPEAL_MESSAGES: Record<AppealType, { filed: MessageTypeCode; decided: MessageTypeCode }> = APPEAL_MESSAGE_TYPES;
 
 export const APPEAL_TYPE_NAMES: Record<AppealType, string> = {
   fee: '费用申诉',

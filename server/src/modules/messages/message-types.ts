@@ -4,6 +4,7 @@
  * Server code names a type as `MESSAGE_TYPE.<NAME>`, never by its number.
  */
 export {
+  APPEAL_MESSAGE_TYPES,
   isMessageType,
   MESSAGE_TYPE,
   MESSAGE_TYPE_CODES,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MESSAGE_TYPE, type MessageTypeCode } from '@/shared/contract';
+import { APPEAL_MESSAGE_TYPES as CONTRACT_APPEAL_MESSAGES, type MessageTypeCode } from '@/shared/contract';
 
 /**
  * The appeal contract of the server's appeals module (issue #5): an appeal, its detail with its own
@@ -30,15 +30,8 @@ export const APPEAL_STATUS_COLOR: Record<AppealStatus, string> = { pending: 'ora
 export const APPEAL_EVENT_TYPES = ['filed', 'approved', 'rejected'] as const;
 export const APPEAL_EVENT_TEXT: Record<(typeof APPEAL_EVENT_TYPES)[number], string> = { filed: '提交申诉', approved: '审核通过', rejected: '审核驳回' };
 
-/** Spec §4 message types: filing (to the leads) and decision (to the appellant) per appeal type. */
-export const APPEAL_MESSAGE_TYPES: Record<AppealType, { filed: MessageTypeCode; decided: MessageTypeCode }> = {
-  fee: { filed: MESSAGE_TYPE.FEE_APPEAL_FILED, decided: MESSAGE_TYPE.FEE_APPEAL_DECIDED },
-  reject: { filed: MESSAGE_TYPE.REJECT_APPEAL_FILED, decided: MESSAGE_TYPE.REJECT_APPEAL_DECIDED },
-  draft: { filed: MESSAGE_TYPE.DRAFT_APPEAL_FILED, decided: MESSAGE_TYPE.DRAFT_APPEAL_DECIDED },
-  qc: { filed: MESSAGE_TYPE.QC_APPEAL_FILED, decided: MESSAGE_TYPE.QC_APPEAL_DECIDED },
-  after_sales: { filed: MESSAGE_TYPE.AFTER_SALES_APPEAL_FILED, decided: MESSAGE_TYPE.AFTER_SALES_APPEAL_DECIDED },
-  factory_reject: { filed: MESSAGE_TYPE.FACTORY_REJECT_APPEAL_FILED, decided: MESSAGE_TYPE.FACTORY_REJECT_APPEAL_DECIDED },
-};
+/** Spec §4 message types of each appeal type: the contract's table. */
+export const APPEAL_MESSAGE_TYPES: Record<AppealType, { filed: MessageTypeCode; decided: MessageTypeCode }> = CONTRACT_APPEAL_MESSAGES;
 
 /** Limits of POST /appeals and /appeals/:id/review. */
 export const APPEAL_LIMITS = {
