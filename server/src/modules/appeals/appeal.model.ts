@@ -48,3 +48,6 @@ export function yuan(cents: number): string {
 export const DUPLICATE_MESSAGE = '该工单已有处理中的同类申诉';
 export const DECIDED_MESSAGE = '该申诉已处理';
 export const windowMessage = (days: number) => `已超过申诉期限（${days}天）`;
+
+/** A reason as a message title quotes it: at most 60 characters. */
+export const clip = (text: string, n = 60) => (text.length > n ? `${text.slice(0, n)}…` : text);

@@ -1,7 +1,7 @@
 /** Reads of appeals and deductions: lists, detail, wire mapping, export table. `db` first. */
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Designer } from '../../db/schema.js';
+import type { Database, Designer } from '../../db/schema.js';
 import { type Column, money, tableOf } from '../../lib/tabular-export.js';
 import { isoAfter } from '../../lib/time.js';
 import {
@@ -15,6 +15,8 @@ import {
 import type { AppealAttachment, AppealDetail, AppealView, DeductionView } from './appeal.schemas.js';
 import { shanghaiDayStart } from '../../domain/calendar.js';
 import { designerCode } from '../../domain/designers.js';
+import type { Actor } from '../../domain/actor.js';
+import type { EventType } from '../tickets/index.js';
 
 const nameOf = (id: number, real: string | null, nick: string | null) => real || nick || designerCode(id);
 
@@ -336,4 +338,55 @@ export async function listDeductions(
 
 export function findDeduction(db: Db, id: number) {
   return deductionQuery(db).where('deductions.id', '=', id).executeTakeFirst();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads and writes the appeal and deduction services share
+
+type Exec = Db | Transaction<Database>;
+
+/** Writes one ticket timeline event (the ticket service's format). */
+export async function addTicketEvent(trx: Exec, ticketId: number, type: EventType, actor: Actor, detail: Record<string, unknown>, at: string) {
+  await trx
+    .insertInto('ticket_events')
+    .values({
+      ticket_id: ticketId,
+      type,
+      actor_kind: actor.kind,
+      actor_id: actor.kind === 'designer' ? actor.id : null,
+      detail: JSON.stringify(detail),
+      created_at: at,
+    })
+    .execute();
+}
+
+/** Active team leads of a team (recipients of filing messages). */
+export async function teamLeadIds(trx: Exec, teamId: number | null): Promise<number[]> {
+  if (teamId === null) return [];
+  const rows = await trx
+    .selectFrom('designers')
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where('designer_type', '=', 0)
+    .where('account_status', '=', 1)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The designer's latest allocation of a ticket (whether still open or not). */
+export function latestAllocation(db: Exec, ticketId: number, designerId: number) {
+  return db
+    .selectFrom('allocations')
+    .select(['id', 'assigned_at', 'ended_at'])
+    .where('ticket_id', '=', ticketId)
+    .where('designer_id', '=', designerId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** Who a ticket's money is about: its current designer, else the last one who held it. */
+export async function responsibleDesigner(db: Exec, t: { id: number; designer_id: number | null; current_allocation_id: number | null }) {
+  if (t.designer_id !== null) return { designerId: t.designer_id, allocationId: t.current_allocation_id };
+  const last = await db.selectFrom('allocations').select(['designer_id', 'id']).where('ticket_id', '=', t.id).orderBy('id', 'desc').executeTakeFirst();
+  return last ? { designerId: last.designer_id, allocationId: last.id } : null;
 }

@@ -1,43 +1,38 @@
 /**
- * Every change of appeals and deductions: a designer files an appeal, a team lead decides it,
- * deductions arrive from upstream (after-sales, QC) or from a lead (review).
+ * Appeals: a designer files one, a team lead decides it. `app.appeals` also carries the deduction
+ * service (deduction.service.ts), whose deductions can be appealed here.
  *
- * Like the ticket service: each change is one transaction that also writes the appeal's own
- * timeline (`appeal_events`), the ticket timeline (`ticket_events`) and any settlement line
- * (`postLine`); the messages of product.md §6 are sent after the commit (persisted, then
- * published). "One pending appeal per ticket and type" is the partial unique index
+ * Each change is one unit of work that also writes the appeal's own timeline (`appeal_events`),
+ * the ticket timeline (`ticket_events`), any settlement line (`postLine`) and the messages of
+ * product.md §6 (written in the transaction, published after the commit). "One pending appeal per ticket and type" is the partial unique index
  * `appeals_one_pending_uq`; a decision is a conditional update on `status = 'pending'`, so two
  * leads deciding at once decide once.
  */
-import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Database, Designer } from '../../db/schema.js';
+import type { Designer } from '../../db/schema.js';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
-import type { UnitOfWork, WorkContext } from '../messages/index.js';
-import { appealRef, deductionRef, feeRef, postedLine, postLine, type SettlementPeriod } from '../settlements/index.js';
-import { joinMarkers, parseMarkers, withMarker, type EventType } from '../tickets/index.js';
+import type { UnitOfWork } from '../messages/index.js';
+import { appealRef, feeRef, postedLine, postLine, type SettlementPeriod } from '../settlements/index.js';
+import { joinMarkers, parseMarkers, withMarker } from '../tickets/index.js';
 import {
   APPEAL_MESSAGES,
   APPEAL_TYPE_NAMES,
   type AppealType,
   DECIDED_MESSAGE,
   DEDUCTION_APPEAL_TYPE,
-  DEDUCTION_MESSAGES,
   DEDUCTION_SOURCE_NAMES,
   type DeductionSource,
+  clip,
   DUPLICATE_MESSAGE,
   windowMessage,
   yuan,
 } from './appeal.model.js';
-import { appealDetail, findDeduction, toDeduction } from './appeal.repository.js';
-import type { AppealAttachment, AppealDetail, AppealInput, DeductionView, IntegrationDeductionInput, ReviewInput } from './appeal.schemas.js';
-import type { Actor } from '../../domain/actor.js';
+import { addTicketEvent, appealDetail, latestAllocation, teamLeadIds } from './appeal.repository.js';
+import { createDeductionService } from './deduction.service.js';
+import type { AppealAttachment, AppealDetail, AppealInput, ReviewInput } from './appeal.schemas.js';
 import { displayName, designerCode } from '../../domain/designers.js';
 import { isUniqueViolation } from '../../db/errors.js';
-
-type Trx = Transaction<Database>;
-type Exec = Db | Trx;
 
 const CHANGED_MESSAGE = '工单状态已变化，请刷新后重试';
 
@@ -56,52 +51,6 @@ declare module 'fastify' {
     /** Appeals and deductions (routes, the integration API, the demo seed). */
     appeals: AppealService;
   }
-}
-
-/** Writes one ticket timeline event (the ticket service's format). */
-export async function addTicketEvent(trx: Exec, ticketId: number, type: EventType, actor: Actor, detail: Record<string, unknown>, at: string) {
-  await trx
-    .insertInto('ticket_events')
-    .values({
-      ticket_id: ticketId,
-      type,
-      actor_kind: actor.kind,
-      actor_id: actor.kind === 'designer' ? actor.id : null,
-      detail: JSON.stringify(detail),
-      created_at: at,
-    })
-    .execute();
-}
-
-/** Active team leads of a team (recipients of filing messages). */
-export async function teamLeadIds(trx: Exec, teamId: number | null): Promise<number[]> {
-  if (teamId === null) return [];
-  const rows = await trx
-    .selectFrom('designers')
-    .select('id')
-    .where('team_id', '=', teamId)
-    .where('designer_type', '=', 0)
-    .where('account_status', '=', 1)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-/** The designer's latest allocation of a ticket (whether still open or not). */
-export function latestAllocation(db: Exec, ticketId: number, designerId: number) {
-  return db
-    .selectFrom('allocations')
-    .select(['id', 'assigned_at', 'ended_at'])
-    .where('ticket_id', '=', ticketId)
-    .where('designer_id', '=', designerId)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-}
-
-/** Who a ticket's money is about: its current designer, else the last one who held it. */
-export async function responsibleDesigner(db: Exec, t: { id: number; designer_id: number | null; current_allocation_id: number | null }) {
-  if (t.designer_id !== null) return { designerId: t.designer_id, allocationId: t.current_allocation_id };
-  const last = await db.selectFrom('allocations').select(['designer_id', 'id']).where('ticket_id', '=', t.id).orderBy('id', 'desc').executeTakeFirst();
-  return last ? { designerId: last.designer_id, allocationId: last.id } : null;
 }
 
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
@@ -129,132 +78,11 @@ export function checkAttachments(me: Designer, items: AppealInput['attachments']
   return out;
 }
 
-const clip = (text: string, n = 60) => (text.length > n ? `${text.slice(0, n)}…` : text);
-
 export function createAppealService({ db, unitOfWork, appealWindowDays, settlementPeriod }: AppealServiceDeps) {
-  type Ctx = WorkContext;
   /** Every change: one transaction with its events and messages (the unit of work). */
   const change = unitOfWork;
 
   const windowMs = appealWindowDays * 86_400_000;
-
-  // -------------------------------------------------------------------------------------------
-  // Deductions
-
-  interface NewDeduction {
-    ticket: { id: number; order_no: string; team_id: number | null; designer_id: number | null; current_allocation_id: number | null };
-    source: DeductionSource;
-    amountCents: number;
-    reason: string;
-    externalId: string | null;
-    createdBy: Designer | null;
-  }
-
-  /**
-   * Inserts a deduction and everything that goes with it in `trx`: the settlement line, the ticket
-   * timeline, the message to the designer. Null when `externalId` was delivered before.
-   */
-  async function insertDeduction(trx: Trx, ctx: Ctx, d: NewDeduction): Promise<number | null> {
-    const who = await responsibleDesigner(trx, d.ticket);
-    if (!who) throw conflict('该工单尚未分配设计师，无法扣款');
-    const designer = await trx.selectFrom('designers').select(['id', 'team_id']).where('id', '=', who.designerId).executeTakeFirstOrThrow();
-    const now = nowIso();
-    const row = await trx
-      .insertInto('deductions')
-      .values({
-        ticket_id: d.ticket.id,
-        designer_id: who.designerId,
-        team_id: d.ticket.team_id ?? designer.team_id,
-        source: d.source,
-        amount_cents: d.amountCents,
-        reason: d.reason,
-        external_id: d.externalId,
-        created_by: d.createdBy?.id ?? null,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.column('external_id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) return null;
-    const sourceName = DEDUCTION_SOURCE_NAMES[d.source];
-    await postLine(
-      trx,
-      {
-        designerId: who.designerId,
-        kind: 'deduction',
-        amountCents: -d.amountCents,
-        refKey: deductionRef(row.id),
-        at: now,
-        ticketId: d.ticket.id,
-        deductionId: row.id,
-        description: `${sourceName}：${clip(d.reason)}`,
-      },
-      settlementPeriod,
-      now,
-    );
-    await addTicketEvent(
-      trx,
-      d.ticket.id,
-      'deducted',
-      d.createdBy ? { kind: 'designer', id: d.createdBy.id } : { kind: 'upstream' },
-      { deduction_id: row.id, source: d.source, amount_cents: d.amountCents, reason: d.reason, designer_id: designerCode(who.designerId) },
-      now,
-    );
-    ctx.send([who.designerId], {
-      type: DEDUCTION_MESSAGES[d.source],
-      title: `工单 ${d.ticket.order_no} 产生${sourceName} ${yuan(d.amountCents)}：${clip(d.reason)}`,
-      info: { ticket_id: d.ticket.id, allocation_id: who.allocationId ?? 0, deduction_id: row.id },
-    });
-    return row.id;
-  }
-
-  async function deductionView(id: number, viewer: Designer): Promise<DeductionView> {
-    const row = await findDeduction(db, id);
-    if (!row) throw notFound('扣款不存在');
-    return toDeduction(row, viewer, appealWindowDays, nowIso());
-  }
-
-  /** A team lead's review deduction (source review, message 19). */
-  async function createReviewDeduction(lead: Designer, ticketId: number, input: { amount_cents: number; reason: string }): Promise<DeductionView> {
-    if (lead.designer_type !== 0) throw forbidden('只有团队负责人可以执行该操作');
-    const ticket = await db.selectFrom('tickets').selectAll().where('id', '=', ticketId).executeTakeFirst();
-    if (!ticket || lead.team_id === null || ticket.team_id !== lead.team_id) throw notFound('工单不存在');
-    const id = await change((trx, ctx) =>
-      insertDeduction(trx, ctx, { ticket, source: 'review', amountCents: input.amount_cents, reason: input.reason, externalId: null, createdBy: lead }),
-    );
-    return deductionView(id!, lead);
-  }
-
-  /** Upstream after-sales / QC deduction, idempotent by external_id. */
-  async function ingestDeduction(input: IntegrationDeductionInput): Promise<{ deduction: DeductionView; created: boolean }> {
-    const existing = async () => {
-      const row = await db.selectFrom('deductions').select(['id', 'designer_id']).where('external_id', '=', input.external_id).executeTakeFirst();
-      if (!row) return undefined;
-      const designer = await db.selectFrom('designers').selectAll().where('id', '=', row.designer_id).executeTakeFirstOrThrow();
-      return { deduction: await deductionView(row.id, designer), created: false };
-    };
-    const before = await existing();
-    if (before) return before;
-    const ticket = await db.selectFrom('tickets').selectAll().where('order_no', '=', input.order_no).executeTakeFirst();
-    if (!ticket) throw notFound('订单不存在');
-    let id: number | null;
-    try {
-      id = await change((trx, ctx) =>
-        insertDeduction(trx, ctx, { ticket, source: input.source, amountCents: input.amount_cents, reason: input.reason, externalId: input.external_id, createdBy: null }),
-      );
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      id = null;
-    }
-    if (id === null) {
-      const again = await existing();
-      if (!again) throw conflict('扣款编号冲突，请重试');
-      return again;
-    }
-    const row = await db.selectFrom('deductions').select('designer_id').where('id', '=', id).executeTakeFirstOrThrow();
-    const designer = await db.selectFrom('designers').selectAll().where('id', '=', row.designer_id).executeTakeFirstOrThrow();
-    return { deduction: await deductionView(id, designer), created: true };
-  }
 
   // -------------------------------------------------------------------------------------------
   // Filing
@@ -510,5 +338,5 @@ export function createAppealService({ db, unitOfWork, appealWindowDays, settleme
     return (await appealDetail(db, appeal.id))!;
   }
 
-  return { fileAppeal, reviewAppeal, createReviewDeduction, ingestDeduction, deductionView };
+  return { fileAppeal, reviewAppeal, ...createDeductionService({ db, unitOfWork, appealWindowDays, settlementPeriod }) };
 }
