@@ -19,6 +19,7 @@ import authPlugin from './modules/auth/auth.plugin.js';
 import type { SmsSender } from './modules/auth/index.js';
 import appealsPlugin from './modules/appeals/appeals.plugin.js';
 import appealRoutes from './modules/appeals/appeal.routes.js';
+import applicationRoutes from './modules/appeals/application.routes.js';
 import demoRoutes from './modules/demo/demo.routes.js';
 import objectStorePlugin from './modules/files/object-store.routes.js';
 import filesRoutes from './modules/files/files.routes.js';
@@ -149,6 +150,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       // otherwise, so they answer 404 and are absent from the API document.
       if (config.demoMode) await api.register(demoRoutes, { smsInbox: config.sms.driver === 'log' && !opts.sms });
       await api.register(ticketRoutes);
+      await api.register(applicationRoutes);
       await api.register(hallRoutes);
       await api.register(integrationRoutes);
       await api.register(appealRoutes);

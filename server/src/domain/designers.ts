@@ -22,3 +22,6 @@ export const designerCodeSchema = z
   .string({ error: '请选择设计师' })
   .regex(/^D\d{6,}$/, { error: '设计师编号格式不正确' })
   .describe('designer_id, e.g. D000002');
+
+/** The registration step at which onboarding is complete (spec §2 onboarding: six steps); below it a designer gets no tickets. */
+export const REGISTRATION_COMPLETE_STEP = 6;

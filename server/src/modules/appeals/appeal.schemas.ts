@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { pageQuery } from '../../lib/http.js';
 import { EXPORT_FORMATS } from '../../lib/tabular-export.js';
-import { orderNoSchema } from '../tickets/index.js';
+import { orderNoSchema, reasonSchema } from '../tickets/index.js';
 import { APPEAL_STATUSES, APPEAL_TYPES, DEDUCTION_SOURCES } from './appeal.model.js';
 import { designerCodeSchema } from '../../domain/designers.js';
 
@@ -182,3 +182,11 @@ export const applicationReviewInput = z.object({
   decision: z.enum(['approve', 'reject'], { error: '请选择审核结果' }),
   note: z.string().trim().max(500, { error: '审核意见不能超过500个字符' }).default('').describe('Required to reject'),
 });
+
+/** A lead's decision on a final-review or factory-reject application. */
+export const applicationDecisionInput = z.object({
+  decision: z.enum(['approve', 'reject'], { error: '请选择审核结果' }),
+  note: z.string().trim().max(500, { error: '审核意见不能超过500个字符' }).default('').describe('Required to reject'),
+});
+
+export const factoryRejectApplicationInput = z.object({ reason: reasonSchema('请填写驳回原因') });

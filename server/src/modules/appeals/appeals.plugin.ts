@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAppealService } from './appeal.service.js';
+import { type ApplicationService, createApplicationService } from './application.service.js';
 
-/** Decorates `app.appeals` (needs db and messages). */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Final-review and factory-reject applications on tickets and their decisions. */
+    applications: ApplicationService;
+  }
+}
+
+/** Decorates `app.appeals` and `app.applications` (need db and messages). */
 export default fp(
   async function appealsPlugin(app: FastifyInstance) {
     app.decorate(
@@ -14,6 +22,7 @@ export default fp(
         settlementPeriod: app.config.settlementPeriod,
       }),
     );
+    app.decorate('applications', createApplicationService({ db: app.db, unitOfWork: app.unitOfWork }));
   },
   { name: 'appeals', dependencies: ['db', 'messages'] },
 );

@@ -3,6 +3,9 @@
  * the last three weeks, in every status and stage, with markers, allocations (system, manual, hall
  * grabs, transfers), drafts with audit results and a full timeline; some unassigned for the hall.
  * Written with batched inserts (no per-ticket round trips) and no messages (the seed has its own).
+ *
+ * A data script, like a migration: it writes the tables directly rather than through the
+ * repositories, whose writes each check a state the seed is creating from nothing.
  */
 import type { Db } from '../../db/database.js';
 import type { Insertable } from 'kysely';
@@ -11,7 +14,7 @@ import { nowMs } from '../../lib/time.js';
 import { demoOrder, pick, type Random, seededRandom } from './demo-orders.js';
 import { joinMarkers } from './markers.js';
 import { type EventType } from './ticket.model.js';
-import { designerCode } from '../../domain/designers.js';
+import { designerCode, REGISTRATION_COMPLETE_STEP } from '../../domain/designers.js';
 import { shanghaiDay } from '../../domain/calendar.js';
 
 const CHUNK = 100;
@@ -59,7 +62,7 @@ export async function seedDemoTickets(db: Db, opts: { teamId: number; leadId: nu
     .select(['id', 'designer_type'])
     .where('team_id', '=', opts.teamId)
     .where('designer_type', '<>', 0)
-    .where('current_registration_step', '>=', 6)
+    .where('current_registration_step', '>=', REGISTRATION_COMPLETE_STEP)
     .orderBy('id')
     .execute();
   const [qualified, shopsOf, products, shops] = await Promise.all([

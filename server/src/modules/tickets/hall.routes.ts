@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/errors.js';
 import { authErrors, envelope, errorEnvelope, ok, pageOf, pageQuery } from '../../lib/http.js';
 import { currentDesigner } from '../auth/index.js';
-import { hallTickets } from './ticket.repository.js';
 import { ticketIdParams, ticketItemSchema } from './ticket.schemas.js';
 
 /** The order hall (spec §2 /order-hall/index): part-time designers (types 2 and 3) only. */
@@ -28,7 +27,7 @@ export default async function hallRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { page, pageSize } = req.query;
-      const { items, total } = await hallTickets(app.db, currentDesigner(req), page, pageSize);
+      const { items, total } = await app.tickets.hall(currentDesigner(req), page, pageSize);
       return ok({ items, total, page, pageSize }, '获取成功');
     },
   );

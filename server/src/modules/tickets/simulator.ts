@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { nowMs } from '../../lib/time.js';
+import { wholeCatalog } from './catalog.repository.js';
 import { demoOrder, newOrderNo, pick } from './demo-orders.js';
 
 /**
@@ -18,10 +19,7 @@ export function registerSimulator(app: FastifyInstance, ratePerMin: number): voi
     if (busy) return; // never pile up behind a slow database
     busy = true;
     try {
-      const [shops, products] = await Promise.all([
-        app.db.selectFrom('shops').select('id').execute(),
-        app.db.selectFrom('products').select(['id', 'name']).execute(),
-      ]);
+      const { shops, products } = await wholeCatalog(app.db);
       if (!shops.length || !products.length) return;
       const order = demoOrder(Math.random, newOrderNo('SIM', nowMs()), pick(Math.random, shops), pick(Math.random, products));
       const { ticket } = await app.tickets.ingest(order, 'simulator');

@@ -2,6 +2,7 @@
  * The ticket domain's vocabulary: statuses (spec §3), stages, how a ticket was allocated and
  * timeline event types.
  */
+import type { Designer } from '../../db/schema.js';
 
 /** Spec §3 ticket status strings. */
 export const TICKET_STATUS = {
@@ -71,4 +72,11 @@ export function minutesText(minutes: number): string {
   const m = minutes % 60;
   const parts = [d ? `${d}天` : '', h ? `${h}小时` : '', m ? `${m}分钟` : ''].filter(Boolean);
   return parts.join('') || '0分钟';
+}
+
+/** Whether `me` may see a ticket: its current designer; a lead: the team's tickets or the pool. */
+export function canRead(me: Pick<Designer, 'id' | 'designer_type' | 'team_id'>, t: { designer_id: number | null; team_id: number | null; current_allocation_id: number | null }): boolean {
+  if (me.designer_type !== 0) return t.designer_id === me.id;
+  if (t.team_id !== null) return t.team_id === me.team_id;
+  return t.current_allocation_id === null;
 }

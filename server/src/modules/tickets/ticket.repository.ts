@@ -1,335 +1,20 @@
-/** Reads of tickets: lists, detail, counts, the order hall. Every function takes `db` first. */
-import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { noticeCache, teamOwner } from '../../db/change-notices.js';
+/**
+ * One ticket: its row, its list item, its detail with drafts, timeline and allocations, and every
+ * write to tickets, their timeline events and drafts. Every function takes `db` or a transaction
+ * first. Lists and counts are ticket-list.repository.ts; allocations and designer loads are
+ * allocation.repository.ts.
+ */
+import type { InsertObject, Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { type Bindings, runStatement, type Slot } from '../../db/statements.js';
 import type { Database, Designer } from '../../db/schema.js';
-import { nowMs } from '../../lib/time.js';
-import { type AllocationHow, DRAFT_DUE_STAGES, type DraftKind, EVENT_TYPE_NAMES, OPEN_STATUSES, type Stage } from './ticket.model.js';
-import type { DraftView, ListQuery, PanelCounts, TicketDetail, TicketItem } from './ticket.schemas.js';
-import { productNames, shopNames } from './catalog-names.js';
+import { type AllocationHow, type DraftKind, EVENT_TYPE_NAMES, type EventType } from './ticket.model.js';
+import type { DraftView, TicketDetail, TicketItem } from './ticket.schemas.js';
+import { type DesignerNames, itemQuery, toItems } from './ticket-list.repository.js';
 import { designerCode } from '../../domain/designers.js';
-import { ACTOR_NAMES } from '../../domain/actor.js';
-import { shanghaiDayStart } from '../../domain/calendar.js';
+import { ACTOR_NAMES, type Actor } from '../../domain/actor.js';
 
-/** Spec §2 views over tickets with a deduction / an appeal (of the scope's designer, or the team's). */
-export type TicketListView = 'deducted' | 'appealed';
-
-/** Whose tickets a list or count covers; with `view`, tickets with a deduction / appeal of theirs, held or not. */
-export type TicketScope =
-  | { kind: 'designer'; designerId: number; view?: TicketListView }
-  | { kind: 'team'; teamId: number; designerId?: number; view?: TicketListView }
-  | { kind: 'pool'; view?: TicketListView };
-
-/** The scope of "my tickets": a designer's current tickets, a team lead's team (or the pool). */
-export function scopeOf(me: Designer, query: Pick<ListQuery, 'scope'> & { designerId?: number } = { scope: 'team' }): TicketScope {
-  if (me.designer_type !== 0) return { kind: 'designer', designerId: me.id };
-  if (query.scope === 'pool') return { kind: 'pool' };
-  if (me.team_id === null) return { kind: 'pool' };
-  return { kind: 'team', teamId: me.team_id, designerId: query.designerId };
-}
-
-type TicketQuery<O> = SelectQueryBuilder<Database, 'tickets', O>;
-
-// A ticket query's values are bound by name (db/statements.ts). Which names are present is a list
-// statement's shape: lists compile one statement per shape and bind each request's values.
-
-function scopeBindings(scope: TicketScope): Bindings {
-  switch (scope.kind) {
-    case 'designer':
-      return { designer: scope.designerId };
-    case 'team':
-      return scope.designerId !== undefined ? { team: scope.teamId, designer: scope.designerId } : { team: scope.teamId };
-    case 'pool':
-      return {};
-  }
-}
-
-/** Tickets with a deduction / an appeal (of one designer when given): an EXISTS on the ticket's rows. */
-function inView<O>(q: TicketQuery<O>, view: TicketListView, designer: unknown): TicketQuery<O> {
-  const table = view === 'deducted' ? 'deductions' : 'appeals';
-  return q.where(({ exists, selectFrom }) => {
-    let sub = selectFrom(table).select(sql.lit(1).as('one')).whereRef(`${table}.ticket_id`, '=', 'tickets.id');
-    if (designer !== undefined) sub = sub.where(`${table}.designer_id`, '=', designer as number);
-    return exists(sub);
-  });
-}
-
-function applyScope<O>(q: TicketQuery<O>, scope: TicketScope, v: Slot): TicketQuery<O> {
-  switch (scope.kind) {
-    case 'designer':
-      if (scope.view) return inView(q, scope.view, v('designer'));
-      return q.where('tickets.designer_id', '=', v('designer'));
-    case 'team': {
-      const scoped = q.where('tickets.team_id', '=', v('team'));
-      const designer = scope.designerId !== undefined ? v('designer') : undefined;
-      if (scope.view) return inView(scoped, scope.view, designer);
-      return designer !== undefined ? scoped.where('tickets.designer_id', '=', designer) : scoped;
-    }
-    case 'pool':
-      return q.where('tickets.team_id', 'is', null).where('tickets.current_allocation_id', 'is', null);
-  }
-}
-
-/** `%`, `_` and `\` taken literally in a LIKE pattern (escape `\`). */
-function likeContains(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-function toUtcBound(value: string, end: boolean): { op: '>=' | '<' | '<='; iso: string } {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    if (!end) return { op: '>=', iso: shanghaiDayStart(value) };
-    const next = new Date(Date.parse(`${value}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
-    return { op: '<', iso: shanghaiDayStart(next) };
-  }
-  return { op: end ? '<=' : '>=', iso: new Date(value).toISOString() };
-}
-
-export type ListFilters = Omit<ListQuery, 'page' | 'pageSize' | 'sort_by' | 'sort_order' | 'designer_id' | 'scope'>;
-
-/** The filters' values, by name (the markers and keyword already as LIKE patterns, dates as UTC bounds). */
-function filterBindings(f: ListFilters, now: string): Bindings {
-  const b: Bindings = {};
-  f.status?.forEach((status, i) => (b[`status.${i}`] = status));
-  if (f.stage) b.stage = f.stage;
-  if (f.shop_id !== undefined) b.shop = f.shop_id;
-  if (f.product_id !== undefined) b.product = f.product_id;
-  f.markers?.forEach((m, i) => (b[`marker.${i}`] = `%,${m},%`));
-  if (f.keyword) b.keyword = likeContains(f.keyword);
-  if (f.created_from) b.createdFrom = toUtcBound(f.created_from, false).iso;
-  if (f.created_to) {
-    const bound = toUtcBound(f.created_to, true);
-    b[`createdTo${bound.op}`] = bound.iso;
-  }
-  if (f.overdue) b.now = now;
-  return b;
-}
-
-/** Where-clauses for the filters present in `b`, their values from `v`. */
-function applyFilters<O>(q: TicketQuery<O>, b: Bindings, v: Slot): TicketQuery<O> {
-  const listOf = (prefix: string) => Object.keys(b).filter((k) => k.startsWith(prefix)).map((k) => v(k));
-  const statuses = listOf('status.');
-  if (statuses.length) q = statuses.length === 1 ? q.where('tickets.status', '=', statuses[0]) : q.where('tickets.status', 'in', statuses);
-  if ('stage' in b) q = q.where('tickets.stage', '=', v('stage'));
-  if ('shop' in b) q = q.where('tickets.shop_id', '=', v('shop'));
-  if ('product' in b) q = q.where('tickets.product_id', '=', v('product'));
-  const markers = listOf('marker.');
-  if (markers.length) {
-    const joined = sql<string>`(',' || ${sql.ref('tickets.order_markers')} || ',' || ${sql.ref('tickets.work_markers')} || ',')`;
-    q = q.where((eb) => eb.or(markers.map((m) => eb(joined, 'like', m))));
-  }
-  if ('keyword' in b) {
-    const pattern = v('keyword');
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql`${sql.ref('tickets.order_no')}`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`${sql.ref('tickets.title')}`, 'like', sql`${pattern} escape '\\'`),
-      ]),
-    );
-  }
-  if ('createdFrom' in b) q = q.where('tickets.created_at', '>=', v('createdFrom'));
-  if ('createdTo<' in b) q = q.where('tickets.created_at', '<', v('createdTo<'));
-  if ('createdTo<=' in b) q = q.where('tickets.created_at', '<=', v('createdTo<='));
-  if ('now' in b) {
-    q = q
-      .where('tickets.status', 'in', OPEN_STATUSES)
-      .where('tickets.stage', 'in', DRAFT_DUE_STAGES)
-      .where('tickets.due_at', '<', v('now'));
-  }
-  return q;
-}
-
-const ITEM_COLUMNS = [
-  'tickets.id',
-  'tickets.order_no',
-  'tickets.shop_id',
-  'tickets.product_id',
-  'tickets.title',
-  'tickets.status',
-  'tickets.order_markers',
-  'tickets.work_markers',
-  'tickets.stage',
-  'tickets.allowed_minutes',
-  'tickets.started_at',
-  'tickets.due_at',
-  'tickets.fee_cents',
-  'tickets.team_id',
-  'tickets.designer_id',
-  'tickets.current_allocation_id',
-  'tickets.created_at',
-  'tickets.updated_at',
-] as const;
-
-/**
- * Ticket rows of a list. Names are added by toItems: shops and products from catalog-names, the
- * designers' from one lookup of the page's distinct designers (a designer's own list has one; a
- * join read the designer's wide row once per ticket).
- */
-function itemQuery(db: Db): ItemQuery {
-  // Builders are immutable: the column references are parsed once per database (or transaction).
-  let q = itemQueries.get(db);
-  if (!q) {
-    q = buildItemQuery(db);
-    itemQueries.set(db, q);
-  }
-  return q;
-}
-function buildItemQuery(db: Db) {
-  return db.selectFrom('tickets').select(ITEM_COLUMNS);
-}
-type ItemQuery = ReturnType<typeof buildItemQuery>;
-const itemQueries = new WeakMap<Db, ItemQuery>();
-
-interface ItemRow {
-  id: number;
-  order_no: string;
-  shop_id: number;
-  product_id: number;
-  title: string;
-  status: string;
-  order_markers: string;
-  work_markers: string;
-  stage: string;
-  allowed_minutes: number;
-  started_at: string | null;
-  due_at: string | null;
-  fee_cents: number;
-  team_id: number | null;
-  designer_id: number | null;
-  current_allocation_id: number | null;
-  created_at: string;
-  updated_at: string;
-}
-
-type DesignerNames = Map<number, { real_name: string; nickname: string }>;
-
-function toItem(r: ItemRow, shops: Map<number, string>, products: Map<number, string>, designers: DesignerNames): TicketItem {
-  const d = r.designer_id;
-  const who = d === null ? undefined : designers.get(d);
-  return {
-    ticket_id: r.id,
-    order_no: r.order_no,
-    shop_id: r.shop_id,
-    shop_name: shops.get(r.shop_id) ?? '',
-    product_id: r.product_id,
-    product_name: products.get(r.product_id) ?? '',
-    title: r.title,
-    status: r.status,
-    order_markers: r.order_markers,
-    work_markers: r.work_markers,
-    stage: r.stage as Stage,
-    allowed_minutes: r.allowed_minutes,
-    started_at: r.started_at,
-    due_at: r.due_at,
-    fee_cents: r.fee_cents,
-    team_id: r.team_id,
-    designer_id: d === null ? null : designerCode(d),
-    designer_name: d === null ? null : who?.real_name || who?.nickname || designerCode(d),
-    allocation_id: r.current_allocation_id,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-  };
-}
-
-/** The names of the rows' designers: those in `known`, the others looked up. */
-async function designerNames(db: Db, rows: ItemRow[], known?: DesignerNames): Promise<DesignerNames> {
-  const ids = [...new Set(rows.flatMap((r) => (r.designer_id === null || known?.has(r.designer_id) ? [] : [r.designer_id])))];
-  if (!ids.length) return known ?? new Map();
-  const found = await db.selectFrom('designers').select(['id', 'real_name', 'nickname']).where('id', 'in', ids).execute();
-  return new Map([...(known ?? []), ...found.map((x) => [x.id, x] as const)]);
-}
-
-async function toItems(db: Db, rows: ItemRow[], known?: DesignerNames): Promise<TicketItem[]> {
-  if (!rows.length) return [];
-  const [shops, products, designers] = await Promise.all([
-    shopNames(db, rows.map((r) => r.shop_id)),
-    productNames(db, rows.map((r) => r.product_id)),
-    designerNames(db, rows, known),
-  ]);
-  return rows.map((r) => toItem(r, shops, products, designers));
-}
-
-export interface ListOptions {
-  scope: TicketScope;
-  filters: ListFilters;
-  sortBy: 'created_at' | 'updated_at';
-  sortOrder: 'asc' | 'desc';
-  page: number;
-  pageSize: number;
-  now: string;
-  /**
-   * Designers whose names the caller has already read (the signed-in designer, from the session
-   * lookup of this request): a designer's own list then needs no name lookup at all.
-   */
-  knownDesigners?: readonly Pick<Designer, 'id' | 'real_name' | 'nickname'>[];
-}
-
-/**
- * One page of a scope in one statement: the page's ids come from the tickets indexes alone (a
- * deferred join: rows skipped by OFFSET are never read), only those rows are read, and the total
- * rides along as an uncorrelated scalar subquery (evaluated once). A page past the end counts
- * separately. On PostgreSQL a designer's or a team's list keeps its total until one of its
- * tickets changes (`countKey`); then only the page is read.
- *
- * The statement is built and compiled by Kysely once per shape (scope kind and view, sort, which
- * filters, how many statuses or markers) and database (`db/statements.ts`); a request only binds
- * its values. Building it was a fifth of a list request's CPU.
- */
-export async function listTickets(db: Db, o: ListOptions): Promise<{ items: TicketItem[]; total: number }> {
-  const b: Bindings = { ...scopeBindings(o.scope), ...filterBindings(o.filters, o.now), limit: o.pageSize, offset: (o.page - 1) * o.pageSize };
-  const shape = [o.scope.kind, o.scope.view ?? '', o.sortBy, o.sortOrder, ...Object.keys(b)].join('|');
-  const counted = countKey(o, b);
-  const counts = counted && noticeCache<number>(db, 'ticketCounts');
-  const kept = counts?.get(counted!.key, nowMs());
-  let rows: ItemRow[];
-  let total: number;
-  if (kept !== undefined) {
-    rows = (await runStatement<ItemRow>(db, `tickets.page|${shape}`, (v) => pageQuery(db, o, b, v, false), b)).rows;
-    total = kept;
-  } else {
-    const begun = counts?.begin();
-    const page = await runStatement<ItemRow & { total: number | string }>(db, `tickets.list|${shape}`, (v) => pageQuery(db, o, b, v, true), b);
-    rows = page.rows;
-    total = rows.length ? Number(page.rows[0]!.total) : 0;
-    if (!rows.length && o.page > 1) {
-      const value: Slot = (name) => b[name];
-      const c = await applyFilters(applyScope(db.selectFrom('tickets'), o.scope, value), b, value)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      total = Number(c.n);
-    }
-    counts?.put(begun!, counted!.key, counted!.owner, total, nowMs());
-  }
-  const known: DesignerNames | undefined = o.knownDesigners && new Map(o.knownDesigners.map((d) => [d.id, d]));
-  return { items: await toItems(db, rows, known), total };
-}
-
-/**
- * Where the total of a list may be kept between requests (on PostgreSQL, db/change-notices.ts): a
- * designer's tickets or a team's, which notices name; the owner whose notice drops it. Not the
- * pool (notices name no one for it), not the deducted and appealed views (other tables), not the
- * overdue filter (it moves with the clock).
- */
-function countKey(o: ListOptions, b: Bindings): { key: string; owner: number } | undefined {
-  if (o.scope.kind === 'pool' || o.scope.view || 'now' in b) return undefined;
-  const filters = Object.entries(b).filter(([k]) => k !== 'limit' && k !== 'offset');
-  return { key: JSON.stringify([o.scope.kind, filters]), owner: o.scope.kind === 'team' ? teamOwner(o.scope.teamId) : o.scope.designerId };
-}
-
-function pageQuery(db: Db, o: ListOptions, b: Bindings, v: Slot, withTotal: boolean) {
-  const filtered = applyFilters(applyScope(db.selectFrom('tickets'), o.scope, v), b, v);
-  const pageIds = filtered
-    .select('tickets.id')
-    .orderBy(`tickets.${o.sortBy}`, o.sortOrder)
-    .orderBy('tickets.id', o.sortOrder)
-    .limit(v('limit'))
-    .offset(v('offset'));
-  return itemQuery(db)
-    .$if(withTotal, (q) => q.select(() => filtered.select((eb) => eb.fn.countAll<number>().as('n')).as('total')))
-    .where('tickets.id', 'in', pageIds)
-    .orderBy(`tickets.${o.sortBy}`, o.sortOrder)
-    .orderBy('tickets.id', o.sortOrder);
-}
+type Trx = Transaction<Database>;
+type Exec = Db | Trx;
 
 /** The list item of a ticket row whose designer is known (names from the catalog cache). */
 export async function toItemFromRow(
@@ -352,12 +37,6 @@ export function findTicket(db: Db, ticketId: number) {
 }
 export type TicketRow = NonNullable<Awaited<ReturnType<typeof findTicket>>>;
 
-/** Whether `me` may see a ticket: its current designer; a lead: the team's tickets or the pool. */
-export function canRead(me: Designer, t: Pick<TicketRow, 'designer_id' | 'team_id' | 'current_allocation_id'>): boolean {
-  if (me.designer_type !== 0) return t.designer_id === me.id;
-  if (t.team_id !== null) return t.team_id === me.team_id;
-  return t.current_allocation_id === null;
-}
 
 function parseJson<T>(text: string | null, fallback: T): T {
   if (text === null) return fallback;
@@ -472,64 +151,144 @@ export async function ticketDetail(db: Db, t: TicketRow, known?: readonly Pick<D
   };
 }
 
-/** Pending appeals of a scope (the panel's `appealing`). */
-async function pendingAppeals(db: Db, scope: TicketScope): Promise<number> {
-  if (scope.kind === 'pool') return 0;
-  let q = db.selectFrom('appeals').select((eb) => eb.fn.countAll<number>().as('n')).where('appeals.status', '=', 'pending');
-  if (scope.kind === 'designer') q = q.where('appeals.designer_id', '=', scope.designerId);
-  else {
-    q = q.where('appeals.team_id', '=', scope.teamId);
-    if (scope.designerId !== undefined) q = q.where('appeals.designer_id', '=', scope.designerId);
+// ---------------------------------------------------------------------------------------------
+// Writes. Every state-dependent update is conditional on the state the caller read and says
+// whether it won, so concurrent requests (on one instance or many) cannot both win.
+
+/** One timeline event of a ticket. */
+export interface TicketEvent {
+  ticket_id: number;
+  type: EventType;
+  actor: Actor;
+  detail: Record<string, unknown>;
+}
+
+/** Appends timeline events (all at `at`), in multi-row inserts. */
+export async function addTicketEvents(trx: Exec, events: TicketEvent[], at: string): Promise<void> {
+  for (let i = 0; i < events.length; i += 200) {
+    await trx
+      .insertInto('ticket_events')
+      .values(
+        events.slice(i, i + 200).map((e) => ({
+          ticket_id: e.ticket_id,
+          type: e.type,
+          actor_kind: e.actor.kind,
+          actor_id: e.actor.kind === 'designer' ? e.actor.id : null,
+          detail: JSON.stringify(e.detail),
+          created_at: at,
+        })),
+      )
+      .execute();
   }
-  return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
-/** The top panel counts over a scope (see panelCountsSchema for each definition). */
-export async function panelCounts(db: Db, scope: TicketScope, now: string, soon: string): Promise<PanelCounts> {
-  const sumIf = (cond: Expression<SqlBool>) => sql<number | null>`sum(case when ${cond} then 1 else 0 end)`;
-  const bound = scopeBindings(scope);
-  const row = await applyScope(db.selectFrom('tickets'), scope, (name) => bound[name])
-    .where('tickets.status', 'in', OPEN_STATUSES)
-    .select((eb) => {
-      const dueSoon = [eb('tickets.due_at', '>=', now), eb('tickets.due_at', '<', soon)];
-      return [
-        sumIf(eb('tickets.stage', '=', 'waiting')).as('waiting'),
-        sumIf(eb('tickets.stage', '<>', 'done')).as('in_progress'),
-        sumIf(eb.and([eb('tickets.stage', '=', 'waiting'), ...dueSoon])).as('first_draft_due'),
-        sumIf(eb.and([eb('tickets.stage', '=', 'first_draft'), ...dueSoon])).as('final_draft_due'),
-        sumIf(eb.and([eb('tickets.stage', 'in', DRAFT_DUE_STAGES), eb('tickets.due_at', '<', now)])).as('overdue'),
-        sumIf(eb('tickets.status', '=', '5')).as('rejected'),
-      ];
-    })
+/** Appends one timeline event. */
+export function addTicketEvent(trx: Exec, ticketId: number, type: EventType, actor: Actor, detail: Record<string, unknown>, at: string): Promise<void> {
+  return addTicketEvents(trx, [{ ticket_id: ticketId, type, actor, detail }], at);
+}
+
+export type NewTicket = InsertObject<Database, 'tickets'>;
+
+/** Inserts a new order's ticket; undefined when its order_no exists already. */
+export function insertTicket(trx: Trx, row: NewTicket) {
+  return trx
+    .insertInto('tickets')
+    .values(row)
+    .onConflict((oc) => oc.column('order_no').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Inserts new orders' tickets; the rows of those whose order_no existed are missing from the answer. */
+export function insertTickets(trx: Trx, rows: NewTicket[]) {
+  return trx
+    .insertInto('tickets')
+    .values(rows)
+    .onConflict((oc) => oc.column('order_no').doNothing())
+    .returning(['id', 'order_no'])
+    .execute();
+}
+
+export function findTicketByOrderNo(db: Exec, orderNo: string) {
+  return db.selectFrom('tickets').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
+}
+
+/** The stored tickets among these order numbers. */
+export async function ticketsByOrderNos(db: Exec, orderNos: string[]): Promise<Map<string, { id: number; designer_id: number | null }>> {
+  const found = new Map<string, { id: number; designer_id: number | null }>();
+  for (let i = 0; i < orderNos.length; i += 500) {
+    const rows = await db.selectFrom('tickets').select(['id', 'order_no', 'designer_id']).where('order_no', 'in', orderNos.slice(i, i + 500)).execute();
+    for (const r of rows) found.set(r.order_no, { id: r.id, designer_id: r.designer_id });
+  }
+  return found;
+}
+
+/** What a conditional ticket update requires of the row it changes. */
+export interface TicketGuard {
+  status?: string;
+  statusIn?: readonly string[];
+  stage?: string;
+  work_markers?: string;
+  current_allocation_id?: number | null;
+}
+
+export type TicketPatch = { status?: string; stage?: string; work_markers?: string; updated_at: string };
+
+/** Changes a ticket only while it still is as `guard` says; false when it changed meanwhile. */
+export async function updateTicketIf(trx: Trx, ticketId: number, patch: TicketPatch, guard: TicketGuard = {}): Promise<boolean> {
+  let q = trx.updateTable('tickets').set(patch).where('id', '=', ticketId);
+  if (guard.status !== undefined) q = q.where('status', '=', guard.status);
+  if (guard.statusIn !== undefined) q = q.where('status', 'in', guard.statusIn);
+  if (guard.stage !== undefined) q = q.where('stage', '=', guard.stage);
+  if (guard.work_markers !== undefined) q = q.where('work_markers', '=', guard.work_markers);
+  if (guard.current_allocation_id !== undefined) q = q.where('current_allocation_id', guard.current_allocation_id === null ? 'is' : '=', guard.current_allocation_id);
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/**
+ * Marks a ticket changed at `at`; inside a transaction this also takes the ticket row's lock, so
+ * two concurrent changes of one ticket run one after the other.
+ */
+export async function touchTicket(trx: Exec, ticketId: number, at: string): Promise<void> {
+  await trx.updateTable('tickets').set({ updated_at: at }).where('id', '=', ticketId).execute();
+}
+
+/** The ticket's status and markers as they are now (read after `touchTicket` locked the row). */
+export function ticketState(trx: Exec, ticketId: number) {
+  return trx.selectFrom('tickets').select(['id', 'order_no', 'status', 'work_markers']).where('id', '=', ticketId).executeTakeFirstOrThrow();
+}
+
+export function findDraft(db: Exec, draftId: number) {
+  return db.selectFrom('drafts').selectAll().where('id', '=', draftId).executeTakeFirst();
+}
+
+export async function insertDraft(
+  trx: Trx,
+  d: { ticket_id: number; allocation_id: number; designer_id: number; kind: DraftKind; files: string[]; note: string; created_at: string },
+): Promise<number> {
+  const row = await trx
+    .insertInto('drafts')
+    .values({ ...d, files: JSON.stringify(d.files), sync_status: 0, audit_result: null, audited_at: null })
+    .returning('id')
     .executeTakeFirstOrThrow();
-  const n = (v: unknown) => Number(v ?? 0);
-  return {
-    waiting: n(row.waiting),
-    in_progress: n(row.in_progress),
-    first_draft_due: n(row.first_draft_due),
-    final_draft_due: n(row.final_draft_due),
-    overdue: n(row.overdue),
-    rejected: n(row.rejected),
-    appealing: await pendingAppeals(db, scope),
-  };
+  return row.id;
 }
 
-/** Order hall: unassigned open tickets of products the designer is qualified for (own team or none). */
-export async function hallTickets(db: Db, me: Designer, page: number, pageSize: number): Promise<{ items: TicketItem[]; total: number }> {
-  const restrict = <O>(q: TicketQuery<O>) =>
-    q
-      .where('tickets.current_allocation_id', 'is', null)
-      .where('tickets.status', 'in', ['0', '7'])
-      .where('tickets.product_id', 'in', (eb) => eb.selectFrom('designer_products').select('product_id').where('designer_id', '=', me.id))
-      .where((eb) => (me.team_id === null ? eb('tickets.team_id', 'is', null) : eb.or([eb('tickets.team_id', 'is', null), eb('tickets.team_id', '=', me.team_id)])));
-  const [rows, count] = await Promise.all([
-    restrict(itemQuery(db))
-      .orderBy('tickets.created_at', 'asc')
-      .orderBy('tickets.id', 'asc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    restrict(db.selectFrom('tickets')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: await toItems(db, rows), total: Number(count.n) };
+export async function setDraftAudit(trx: Trx, draftId: number, syncStatus: number, result: string, at: string): Promise<void> {
+  await trx.updateTable('drafts').set({ sync_status: syncStatus, audit_result: result, audited_at: at }).where('id', '=', draftId).execute();
+}
+
+/**
+ * The latest event of an application kind on a ticket (applied, approved or refused): an
+ * application is pending while its latest event is the application itself.
+ */
+export function latestTicketEvent(db: Exec, ticketId: number, types: readonly EventType[]) {
+  return db
+    .selectFrom('ticket_events')
+    .select(['id', 'type', 'actor_id', 'detail', 'created_at'])
+    .where('ticket_id', '=', ticketId)
+    .where('type', 'in', types)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
 }

@@ -1,13 +1,21 @@
 import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentDesigner } from '../auth/index.js';
-import { forbidden, notFound } from '../../lib/errors.js';
 import { authErrors, envelope, errorEnvelope, ok, pageOf } from '../../lib/http.js';
-import { isoAfter, nowIso } from '../../lib/time.js';
-import { canRead, findTicket, listTickets, panelCounts, scopeOf, ticketDetail } from './ticket.repository.js';
-import { draftInputSchema, draftSchema, listQuerySchema, panelCountsSchema, reasonSchema, ticketDetailSchema, ticketIdParams, ticketItemSchema } from './ticket.schemas.js';
-import { parseDesignerCode, designerCodeSchema } from '../../domain/designers.js';
+import {
+  abnormalInputSchema,
+  assignInputSchema,
+  closeInputSchema,
+  draftInputSchema,
+  draftSchema,
+  listQuerySchema,
+  optionalNoteSchema,
+  panelCountsSchema,
+  ticketDetailSchema,
+  ticketIdParams,
+  ticketItemSchema,
+  transferInputSchema,
+} from './ticket.schemas.js';
 
 /**
  * The list's 200 body: its items are built field by field from typed rows (ticket.repository.ts
@@ -53,19 +61,8 @@ export default async function ticketRoutes(app: FastifyInstance) {
       serializerCompiler: shapedPageSerializer,
     },
     async (req) => {
-      const me = currentDesigner(req);
       const q = req.query;
-      const designerId = q.designer_id ? (parseDesignerCode(q.designer_id) ?? -1) : undefined;
-      const { items, total } = await listTickets(app.db, {
-        scope: { ...scopeOf(me, { scope: q.scope, designerId }), view: q.view },
-        filters: q,
-        sortBy: q.sort_by,
-        sortOrder: q.sort_order,
-        page: q.page,
-        pageSize: q.pageSize,
-        now: nowIso(),
-        knownDesigners: [me],
-      });
+      const { items, total } = await app.tickets.list(currentDesigner(req), q);
       return ok({ items, total, page: q.page, pageSize: q.pageSize }, '获取成功');
     },
   );
@@ -83,11 +80,7 @@ export default async function ticketRoutes(app: FastifyInstance) {
         response: { 200: envelope(panelCountsSchema), ...authErrors },
       },
     },
-    async (req) => {
-      const me = currentDesigner(req);
-      const now = nowIso();
-      return ok(await panelCounts(app.db, scopeOf(me), now, isoAfter(24 * 3600_000, Date.parse(now))), '获取成功');
-    },
+    async (req) => ok(await app.tickets.counts(currentDesigner(req)), '获取成功'),
   );
 
   r.get(
@@ -100,12 +93,7 @@ export default async function ticketRoutes(app: FastifyInstance) {
         response: { 200: envelope(ticketDetailSchema), 404: errorEnvelope, ...authErrors },
       },
     },
-    async (req) => {
-      const me = currentDesigner(req);
-      const t = await findTicket(app.db, req.params.id);
-      if (!t || !canRead(me, t)) throw notFound('工单不存在');
-      return ok(await ticketDetail(app.db, t, [me]), '获取成功');
-    },
+    async (req) => ok(await app.tickets.detail(currentDesigner(req), req.params.id), '获取成功'),
   );
 
   // -- the designer's own actions -------------------------------------------------------------
@@ -128,81 +116,7 @@ export default async function ticketRoutes(app: FastifyInstance) {
     async (req) => ok(await app.tickets.submitDraft(currentDesigner(req), req.params.id, req.body), '稿件已提交'),
   );
 
-  r.post(
-    '/tickets/:id/final-review',
-    {
-      ...secured,
-      schema: {
-        ...doc('Apply for final-draft review (message 14 to the team leads)', 'After a final draft; adds the SUBMIT marker; once.'),
-        params: ticketIdParams,
-        body: optionalNote,
-        response: itemResponse,
-      },
-    },
-    async (req) => ok(await app.tickets.applyFinalReview(currentDesigner(req), req.params.id, req.body?.note ?? ''), '已申请终稿审核'),
-  );
-
-  r.post(
-    '/tickets/:id/factory-reject',
-    {
-      ...secured,
-      schema: {
-        ...doc(
-          'Apply for factory rejection (message 23 to the team leads)',
-          'One pending application per ticket (409 `已提交工厂驳回申请，请等待审核`); a lead decides it with POST /tickets/{id}/factory-reject/review (message 22), after which the designer may apply again.',
-        ),
-        params: ticketIdParams,
-        body: z.object({ reason: reasonSchema('请填写驳回原因') }),
-        response: itemResponse,
-      },
-    },
-    async (req) => ok(await app.tickets.applyFactoryReject(currentDesigner(req), req.params.id, req.body.reason), '工厂驳回申请已提交'),
-  );
-
   // -- team-lead actions ----------------------------------------------------------------------
-
-  const decisionBody = z.object({
-    decision: z.enum(['approve', 'reject'], { error: '请选择审核结果' }),
-    note: z.string().trim().max(500, { error: '审核意见不能超过500个字符' }).default('').describe('Required to reject'),
-  });
-
-  r.post(
-    '/tickets/:id/final-review/review',
-    {
-      ...secured,
-      schema: {
-        ...doc(
-          'Decide a final-draft review application (message 10 to the designer)',
-          'Team leads of the ticket’s team only (403 for others, 404 for another team’s ticket). A note is required to reject. ' +
-            'Approved: the SUBMIT marker stays. Rejected: SUBMIT is removed so the designer may revise and apply again. ' +
-            '409 `该申请已处理` when the latest application is already decided, `没有待审核的申请` when there is none. On the ticket timeline.',
-        ),
-        params: ticketIdParams,
-        body: decisionBody,
-        response: itemResponse,
-      },
-    },
-    async (req) => ok(await app.tickets.reviewFinalReview(leadOf(req), req.params.id, req.body), req.body.decision === 'approve' ? '终稿审核已通过' : '终稿审核已驳回'),
-  );
-
-  r.post(
-    '/tickets/:id/factory-reject/review',
-    {
-      ...secured,
-      schema: {
-        ...doc(
-          'Decide a factory-reject application (message 22 to the designer)',
-          'Team leads of the ticket’s team only (403 for others, 404 for another team’s ticket). A note is required to reject. ' +
-            'Approved: status "5" (工厂驳回) and the FACTORY_REJECT marker (409 when the ticket is no longer "0"/"7"). Rejected: nothing else changes; the designer may file a ' +
-            '`factory_reject` appeal within the appeal window. 409 `该申请已处理` / `没有待审核的申请`. On the ticket timeline.',
-        ),
-        params: ticketIdParams,
-        body: decisionBody,
-        response: itemResponse,
-      },
-    },
-    async (req) => ok(await app.tickets.reviewFactoryReject(leadOf(req), req.params.id, req.body), req.body.decision === 'approve' ? '工厂驳回申请已通过' : '工厂驳回申请已驳回'),
-  );
 
   const leadDoc = (summary: string, description: string) =>
     doc(summary, `Team leads only (403 for others); the team’s tickets or the unassigned pool (404 otherwise). ${description}`);
@@ -214,11 +128,11 @@ export default async function ticketRoutes(app: FastifyInstance) {
       schema: {
         ...leadDoc('Assign an unassigned ticket to a team designer (message 25)', 'May exceed the designer’s daily capacity. 409 when the ticket is already assigned.'),
         params: ticketIdParams,
-        body: z.object({ designer_id: designerCodeSchema }),
+        body: assignInputSchema,
         response: itemResponse,
       },
     },
-    async (req) => ok(await app.tickets.assign(leadOf(req), req.params.id, req.body.designer_id), '工单已指派'),
+    async (req) => ok(await app.tickets.assign(currentDesigner(req), req.params.id, req.body.designer_id), '工单已指派'),
   );
 
   r.post(
@@ -228,11 +142,11 @@ export default async function ticketRoutes(app: FastifyInstance) {
       schema: {
         ...leadDoc('Transfer a ticket to another team designer (message 21 to both)', 'Ends the current allocation and opens a new one; the ticket’s clock keeps running.'),
         params: ticketIdParams,
-        body: z.object({ designer_id: designerCodeSchema, reason: z.string().trim().max(500, { error: '说明不能超过500个字符' }).default('') }),
+        body: transferInputSchema,
         response: itemResponse,
       },
     },
-    async (req) => ok(await app.tickets.transfer(leadOf(req), req.params.id, req.body.designer_id, req.body.reason), '工单已转派'),
+    async (req) => ok(await app.tickets.transfer(currentDesigner(req), req.params.id, req.body.designer_id, req.body.reason), '工单已转派'),
   );
 
   r.post(
@@ -242,11 +156,11 @@ export default async function ticketRoutes(app: FastifyInstance) {
       schema: {
         ...leadDoc('Urge the designer for the next draft (message 20)', 'Only while a draft is owed.'),
         params: ticketIdParams,
-        body: optionalNote,
+        body: optionalNoteSchema,
         response: itemResponse,
       },
     },
-    async (req) => ok(await app.tickets.urge(leadOf(req), req.params.id, req.body?.note ?? ''), '已催稿'),
+    async (req) => ok(await app.tickets.urge(currentDesigner(req), req.params.id, req.body?.note ?? ''), '已催稿'),
   );
 
   r.post(
@@ -256,11 +170,11 @@ export default async function ticketRoutes(app: FastifyInstance) {
       schema: {
         ...leadDoc('Mark the order abnormal (ABNORMAL marker; message 24)', ''),
         params: ticketIdParams,
-        body: z.object({ reason: reasonSchema('请填写异常原因') }),
+        body: abnormalInputSchema,
         response: itemResponse,
       },
     },
-    async (req) => ok(await app.tickets.markAbnormal(leadOf(req), req.params.id, req.body.reason), '已标记异常'),
+    async (req) => ok(await app.tickets.markAbnormal(currentDesigner(req), req.params.id, req.body.reason), '已标记异常'),
   );
 
   r.post(
@@ -270,19 +184,10 @@ export default async function ticketRoutes(app: FastifyInstance) {
       schema: {
         ...leadDoc('Close the ticket by hand (status "6"; message 28)', ''),
         params: ticketIdParams,
-        body: z.object({ reason: reasonSchema('请填写关闭原因') }),
+        body: closeInputSchema,
         response: itemResponse,
       },
     },
-    async (req) => ok(await app.tickets.close(leadOf(req), req.params.id, req.body.reason), '工单已关闭'),
+    async (req) => ok(await app.tickets.close(currentDesigner(req), req.params.id, req.body.reason), '工单已关闭'),
   );
-}
-
-/** A body that may be left out entirely (no content): `{ note? }`. */
-const optionalNote = z.object({ note: z.string().trim().max(500, { error: '说明不能超过500个字符' }).default('') }).nullish();
-
-function leadOf(req: Parameters<typeof currentDesigner>[0]) {
-  const me = currentDesigner(req);
-  if (me.designer_type !== 0) throw forbidden('只有团队负责人可以执行该操作');
-  return me;
 }

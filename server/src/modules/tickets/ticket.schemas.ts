@@ -254,3 +254,11 @@ export const draftInputSchema = z.object({
     .describe('Object keys of files uploaded with source=draft: draft/<designer_id>/<yyyymmdd>/<nonce>/<file name>'),
   note: z.string().trim().max(500, { error: '备注不能超过500个字符' }).default(''),
 });
+
+/** A body that may be left out entirely (no content): `{ note? }`. */
+export const optionalNoteSchema = z.object({ note: z.string().trim().max(500, { error: '说明不能超过500个字符' }).default('') }).nullish();
+
+export const assignInputSchema = z.object({ designer_id: designerCodeSchema });
+export const transferInputSchema = z.object({ designer_id: designerCodeSchema, reason: z.string().trim().max(500, { error: '说明不能超过500个字符' }).default('') });
+export const abnormalInputSchema = z.object({ reason: reasonSchema('请填写异常原因') });
+export const closeInputSchema = z.object({ reason: reasonSchema('请填写关闭原因') });

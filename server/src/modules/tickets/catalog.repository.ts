@@ -1,8 +1,8 @@
 /**
- * Names of shops and products for ticket lists, remembered per database: shops and products are
- * few and never deleted, so lists need not join them on every request. A name is re-read after
- * NAME_TTL_MS (a rename shows up within a minute); an unknown id is looked up, never cached as
- * missing.
+ * The catalog as tickets see it. Names of shops and products for ticket lists, remembered per
+ * database: shops and products are few and never deleted, so lists need not join them on every
+ * request. A name is re-read after NAME_TTL_MS (a rename shows up within a minute); an unknown
+ * id is looked up, never cached as missing. Teams are only checked for existence.
  */
 import type { Db } from '../../db/database.js';
 
@@ -49,4 +49,27 @@ export function shopNames(db: Db, ids: Iterable<number>): Promise<Map<number, st
 
 export function productNames(db: Db, ids: Iterable<number>): Promise<Map<number, string>> {
   return resolve(db, 'products', namesOf(db).products, ids);
+}
+
+const TEAM_TTL_MS = 5 * 60_000;
+const knownTeams = new WeakMap<Db, Map<number, number>>();
+
+/** Whether a team exists (teams are never deleted: one seen is remembered for a few minutes). */
+export async function teamExists(db: Db, id: number): Promise<boolean> {
+  let seen = knownTeams.get(db);
+  if (!seen) {
+    seen = new Map();
+    knownTeams.set(db, seen);
+  }
+  const at = seen.get(id);
+  if (at !== undefined && Date.now() - at < TEAM_TTL_MS) return true;
+  const row = await db.selectFrom('teams').select('id').where('id', '=', id).executeTakeFirst();
+  if (row) seen.set(id, Date.now());
+  return row !== undefined;
+}
+
+/** Every shop and product (the demo simulator picks from them). */
+export async function wholeCatalog(db: Db): Promise<{ shops: { id: number }[]; products: { id: number; name: string }[] }> {
+  const [shops, products] = await Promise.all([db.selectFrom('shops').select('id').execute(), db.selectFrom('products').select(['id', 'name']).execute()]);
+  return { shops, products };
 }

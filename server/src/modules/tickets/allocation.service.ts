@@ -1,0 +1,187 @@
+/**
+ * Who gets a ticket: the system's pick for a new order (one at a time, or a whole batch), the
+ * capacity each assignment claims, and opening an allocation (first assignment, hall grab,
+ * transfer). Ingestion, lead actions and designer actions all allocate through this; the SQL is
+ * allocation.repository.ts.
+ *
+ * The ranking: fewest tickets assigned today first, then the one whose last assignment is oldest
+ * (never assigned: first), then the lowest id; only designers under today's capacity (the
+ * order-plan cell when there is one, else daily_capacity).
+ */
+import type { Transaction } from 'kysely';
+import type { Db, Dialect } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { conflict } from '../../lib/errors.js';
+import type { WorkContext } from '../messages/index.js';
+import { shanghaiDay } from '../../domain/calendar.js';
+import {
+  type Candidate,
+  candidateQuery,
+  claimCapacity,
+  endAllocation,
+  ensureLoadRows,
+  insertAllocations,
+  linkShops,
+  lockBestFreeLoad,
+  lockLoads,
+  pointTicketAt,
+  rankedCandidates,
+  writeLoads,
+} from './allocation.repository.js';
+import { CHANGED_MESSAGE, TAKEN_MESSAGE } from './ticket-access.js';
+import type { AllocationHow } from './ticket.model.js';
+import type { TicketRow } from './ticket.repository.js';
+import type { OrderInput } from './ticket.schemas.js';
+
+type Trx = Transaction<Database>;
+
+export type { Candidate } from './allocation.repository.js';
+export type Allocator = ReturnType<typeof createAllocator>;
+
+export function createAllocator({ dialect }: { dialect: Dialect }) {
+  const dayOf = (now: string) => shanghaiDay(Date.parse(now));
+
+  /**
+   * Counts one more ticket for the designer today; with `cap`, only while under it (atomic, so
+   * concurrent assignments cannot overshoot). False when full. A lead passes no cap: they may go
+   * over capacity on purpose.
+   */
+  function claim(trx: Trx, designerId: number, cap: number | null, now: string): Promise<boolean> {
+    return claimCapacity(trx, designerId, cap, dayOf(now), now);
+  }
+
+  /** Shop links committed by this instance (rows are never deleted, so this only saves inserts). */
+  const knownShopLinks = new Set<string>();
+
+  /** Records that the designers worked for the shops, skipping links this instance has written before. */
+  async function linkShopsOnce(trx: Trx, ctx: WorkContext, links: { designer_id: number; shop_id: number }[]): Promise<void> {
+    const fresh = new Map<string, { designer_id: number; shop_id: number }>();
+    for (const l of links) {
+      const key = `${l.designer_id}:${l.shop_id}`;
+      if (!knownShopLinks.has(key)) fresh.set(key, l);
+    }
+    if (!fresh.size) return;
+    await linkShops(trx, [...fresh.values()]);
+    ctx.after(() => {
+      for (const key of fresh.keys()) knownShopLinks.add(key);
+    });
+  }
+
+  /**
+   * Opens an allocation of `ticket` to `designer` (ending `previous` for a transfer) and points the
+   * ticket at it. Throws 409 when the ticket changed since it was read; a second open allocation
+   * is refused by the unique index (the caller maps that violation).
+   */
+  async function openAllocation(
+    trx: Trx,
+    ctx: WorkContext,
+    ticket: TicketRow,
+    designer: Candidate,
+    how: AllocationHow,
+    by: number | null,
+    now: string,
+    previous?: { allocationId: number; reason: string },
+  ): Promise<number> {
+    if (previous && !(await endAllocation(trx, previous.allocationId, previous.reason, now))) throw conflict(CHANGED_MESSAGE);
+    const [allocationId] = await insertAllocations(trx, [{ ticket_id: ticket.id, designer_id: designer.id, how, assigned_by: by, assigned_at: now }]);
+    if (!(await pointTicketAt(trx, ticket, designer, allocationId!, previous?.allocationId ?? null, now))) throw conflict(previous ? CHANGED_MESSAGE : TAKEN_MESSAGE);
+    await linkShopsOnce(trx, ctx, [{ designer_id: designer.id, shop_id: ticket.shop_id }]);
+    return allocationId!;
+  }
+
+  /** The system's ranking of designers for a ticket, best first (for tests and the bench too). */
+  function systemCandidates(exec: Db | Trx, ticket: Pick<TicketRow, 'product_id' | 'team_id'>, now: string, limit: number) {
+    return rankedCandidates(exec, ticket.product_id, ticket.team_id, dayOf(now), limit);
+  }
+
+  /**
+   * Picks and claims a designer for a new ticket inside `trx`; null when nobody is free.
+   *
+   * On PostgreSQL concurrent ingestions read the same ranking and would all queue on the best
+   * designer's load row; instead each takes the best row nobody else holds (`FOR UPDATE SKIP
+   * LOCKED`), so they proceed side by side and spread over the next-best designers. SQLite runs
+   * one write transaction at a time and needs none of this.
+   */
+  async function pickDesigner(trx: Trx, ticket: Pick<TicketRow, 'product_id' | 'team_id'>, now: string): Promise<Candidate | null> {
+    for (let round = 0; round < 3; round++) {
+      const candidates = await systemCandidates(trx, ticket, now, 8);
+      if (dialect === 'postgres' && candidates.length > 1) {
+        // Never assigned designers rank first and have no row to lock yet.
+        for (const c of candidates.filter((x) => Number(x.has_load) === 0)) {
+          if (await claim(trx, c.id, c.daily_capacity, now)) return c;
+        }
+        const withLoad = candidates.filter((x) => Number(x.has_load) === 1);
+        if (withLoad.length) {
+          const free = await lockBestFreeLoad(trx, withLoad.map((c) => c.id), dayOf(now));
+          const c = free !== undefined && withLoad.find((x) => x.id === free);
+          if (c && (await claim(trx, c.id, c.daily_capacity, now))) return c;
+        }
+      }
+      // In rank order, waiting for a row another transaction holds if need be.
+      for (const c of candidates) {
+        if (await claim(trx, c.id, c.daily_capacity, now)) return c; // else: filled meanwhile
+      }
+      if (candidates.length < 8) return null;
+    }
+    return null;
+  }
+
+  /**
+   * Picks the designer of each order of a batch, in order, by the rules of `pickDesigner` (fewest
+   * tickets today, then the longest since the last one, then the lowest id; under today's
+   * capacity), and writes the new day counts. The candidates' load rows are created when missing
+   * and locked (PostgreSQL, in id order) before they are read, so the counts are exact while the
+   * batch runs; single-order ingestions wait on a locked row, never the other way round. Every
+   * assignment of the batch carries the same time, so the ranking breaks those ties by id.
+   */
+  async function planBatch(trx: Trx, orders: OrderInput[], now: string): Promise<(Candidate | null)[]> {
+    const day = dayOf(now);
+    const groupKey = (o: OrderInput) => `${o.product_id}|${o.team_id ?? ''}`;
+    const groups = new Map<string, Candidate[]>();
+    const caps = new Map<number, number>();
+    const withoutLoad = new Set<number>();
+    // One candidate query per team the orders name (usually just "no team"), over all their products.
+    const productsByTeam = new Map<number | null, Set<number>>();
+    for (const o of orders) {
+      const team = o.team_id ?? null;
+      if (!productsByTeam.has(team)) productsByTeam.set(team, new Set());
+      productsByTeam.get(team)!.add(o.product_id);
+    }
+    for (const [team, products] of productsByTeam) {
+      for (const product of products) groups.set(`${product}|${team ?? ''}`, []);
+      const rows = await candidateQuery(trx, [...products], team, day).execute();
+      for (const r of rows) {
+        groups.get(`${r.product_id}|${team ?? ''}`)!.push(r);
+        caps.set(r.id, Number(r.daily_capacity));
+        if (Number(r.has_load) === 0) withoutLoad.add(r.id);
+      }
+    }
+    const ids = [...caps.keys()].sort((x, y) => x - y);
+    // A row to lock for every candidate: only those who never had one need it.
+    await ensureLoadRows(trx, ids.filter((id) => withoutLoad.has(id)), day);
+    const load = await lockLoads(trx, dialect, ids, day);
+    const touched = new Set<number>();
+    const picks = orders.map((o) => {
+      let best: Candidate | null = null;
+      let bestLoad: { today: number; last: string } | undefined;
+      for (const c of groups.get(groupKey(o))!) {
+        const l = load.get(c.id)!;
+        if (l.today >= caps.get(c.id)!) continue;
+        if (!best || l.today < bestLoad!.today || (l.today === bestLoad!.today && (l.last < bestLoad!.last || (l.last === bestLoad!.last && c.id < best.id)))) {
+          best = c;
+          bestLoad = l;
+        }
+      }
+      if (best) {
+        bestLoad!.today += 1;
+        bestLoad!.last = now;
+        touched.add(best.id);
+      }
+      return best;
+    });
+    await writeLoads(trx, [...touched].map((id) => ({ designer_id: id, assigned_today: load.get(id)!.today })), day, now);
+    return picks;
+  }
+
+  return { claim, linkShopsOnce, openAllocation, pickDesigner, planBatch, systemCandidates };
+}

@@ -1,0 +1,381 @@
+/**
+ * What the upstream order system does to tickets (the integration API, and the demo simulator in
+ * its place): new orders become tickets, system-assigned at once (one order per call, or a batch
+ * in one transaction); status changes (refund, completion, close, factory rejection); the
+ * automatic check results of drafts. Each change is one unit of work with its timeline events and
+ * messages (product.md §6).
+ */
+import type { RawBuilder, Transaction } from 'kysely';
+import type { Db, Dialect } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { isoAfter, nowIso } from '../../lib/time.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { type MessageService, MESSAGE_TYPE, type MessageTypeCode, type UnitOfWork, type WorkContext } from '../messages/index.js';
+import { feeRef, postLine, type SettlementPeriod } from '../settlements/index.js';
+import { designerCode, displayName } from '../../domain/designers.js';
+import { SYSTEM, UPSTREAM } from '../../domain/actor.js';
+import { allocationIds, insertAllocations, nextAllocationId, takeBatchTurn } from './allocation.repository.js';
+import type { Allocator, Candidate } from './allocation.service.js';
+import { productNames, shopNames, teamExists } from './catalog.repository.js';
+import { joinMarkers, withMarker } from './markers.js';
+import { CHANGED_MESSAGE, itemOrThrow, ticketInfo } from './ticket-access.js';
+import { type EventType, minutesText, TICKET_STATUS, type TicketStatus } from './ticket.model.js';
+import {
+  addTicketEvents,
+  findDraft,
+  findTicketByOrderNo,
+  insertTicket,
+  insertTickets,
+  type NewTicket,
+  type TicketPatch,
+  setDraftAudit,
+  type TicketEvent,
+  ticketsByOrderNos,
+  ticketState,
+  toDraft,
+  toItemFromRow,
+  touchTicket,
+  updateTicketIf,
+} from './ticket.repository.js';
+import type { DraftView, OrderInput, TicketItem, UpstreamEvent } from './ticket.schemas.js';
+
+type Trx = Transaction<Database>;
+type Source = 'upstream' | 'simulator';
+
+export interface IngestionDeps {
+  db: Db;
+  dialect: Dialect;
+  messages: MessageService;
+  unitOfWork: UnitOfWork;
+  allocator: Allocator;
+  /** Settlement period of fee lines posted on completion (SETTLEMENT_PERIOD; default week). */
+  settlementPeriod: SettlementPeriod;
+}
+
+/** The outcome of one order of a batch, in the batch's order. */
+export interface BatchResult {
+  order_no: string;
+  created: boolean;
+  ticket_id: number;
+  designer_id: string | null;
+}
+
+class DuplicateOrder extends Error {}
+
+/** PostgreSQL may still pick a deadlock victim under heavy contention: the work is retried whole. */
+async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await work();
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (i >= attempts || (code !== '40P01' && code !== '40001')) throw err;
+    }
+  }
+}
+
+function assignedTitle(orderNo: string, product: string, minutes: number) {
+  return `系统为你分配了新工单 ${orderNo}（${product}），请在${minutesText(minutes)}内完成设计`;
+}
+
+/** The row of a new order's ticket, assigned to `chosen` (with its allocation's id) or unassigned. */
+function newTicketRow(input: OrderInput, chosen: Candidate | null, allocationId: number | RawBuilder<number> | null, now: string): NewTicket {
+  return {
+    order_no: input.order_no,
+    shop_id: input.shop_id,
+    product_id: input.product_id,
+    title: input.title,
+    requirements: input.requirements,
+    customer_notes: input.customer_notes,
+    attachments: JSON.stringify(input.attachments),
+    status: input.status,
+    order_markers: joinMarkers(input.order_markers),
+    work_markers: '',
+    stage: 'waiting',
+    allowed_minutes: input.allowed_minutes,
+    started_at: chosen ? now : null,
+    due_at: chosen ? isoAfter(input.allowed_minutes * 60_000, Date.parse(now)) : null,
+    fee_cents: input.fee_cents,
+    team_id: chosen?.team_id ?? input.team_id ?? null,
+    designer_id: chosen?.id ?? null,
+    current_allocation_id: allocationId,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+const UPSTREAM_CHANGES: Record<UpstreamEvent, { status: TicketStatus; event: EventType; message?: MessageTypeCode }> = {
+  refund: { status: TICKET_STATUS.refunded, event: 'refunded' },
+  completion: { status: TICKET_STATUS.completed, event: 'completed' },
+  close: { status: TICKET_STATUS.orderClosed, event: 'order_closed', message: MESSAGE_TYPE.ORDER_CLOSED },
+  factory_reject: { status: TICKET_STATUS.factoryRejected, event: 'factory_rejected', message: MESSAGE_TYPE.FACTORY_REJECTED },
+};
+
+const SYNC_TEXT: Record<number, string> = { 1: '同步成功', 2: '同步失败', 3: '自动检查异常' };
+
+export function createIngestionService({ db, dialect, messages, unitOfWork, allocator, settlementPeriod }: IngestionDeps) {
+  /** 422 unless every shop, product and team the orders name exists; `field` names the failing order's field. */
+  async function checkCatalog(inputs: OrderInput[], field: (index: number, key: string) => string): Promise<Map<number, string>> {
+    const teamIds = [...new Set(inputs.map((o) => o.team_id).filter((t): t is number => typeof t === 'number'))];
+    const [shops, products, teams] = await Promise.all([
+      shopNames(db, [...new Set(inputs.map((o) => o.shop_id))]),
+      productNames(db, [...new Set(inputs.map((o) => o.product_id))]),
+      Promise.all(teamIds.map(async (id) => [id, await teamExists(db, id)] as const)),
+    ]);
+    const knownTeams = new Set(teams.filter(([, known]) => known).map(([id]) => id));
+    const errors: { field: string; message: string }[] = [];
+    inputs.forEach((o, i) => {
+      if (!shops.has(o.shop_id)) errors.push({ field: field(i, 'shop_id'), message: '店铺不存在' });
+      if (!products.has(o.product_id)) errors.push({ field: field(i, 'product_id'), message: '产品不存在' });
+      if (typeof o.team_id === 'number' && !knownTeams.has(o.team_id)) errors.push({ field: field(i, 'team_id'), message: '团队不存在' });
+    });
+    if (errors.length) throw new AppError(422, errors[0]!.message, errors);
+    return products;
+  }
+
+  /**
+   * Inside `trx`: creates the ticket of a new order and system-assigns it (the designer is picked
+   * and their capacity claimed first, then the ticket is inserted already assigned; allocation,
+   * events and message 2 follow in the same transaction). Throws DuplicateOrder when the order_no
+   * exists, which rolls the whole transaction (and the capacity claim) back.
+   */
+  async function createOrder(trx: Trx, ctx: WorkContext, input: OrderInput, source: Source, productLabel: string, now: string) {
+    const chosen = await allocator.pickDesigner(trx, { product_id: input.product_id, team_id: input.team_id ?? null }, now);
+    // The allocation's id is taken now, so the ticket row is written once (no UPDATE after).
+    const ticket = await insertTicket(trx, newTicketRow(input, chosen, chosen ? nextAllocationId(dialect) : null, now));
+    if (!ticket) throw new DuplicateOrder();
+    const created: TicketEvent = { ticket_id: ticket.id, type: 'created', actor: source === 'upstream' ? UPSTREAM : SYSTEM, detail: { order_no: ticket.order_no, source } };
+    if (!chosen) {
+      await addTicketEvents(trx, [created], now);
+      return { ticket, designer: null };
+    }
+    const allocationId = ticket.current_allocation_id!;
+    await insertAllocations(trx, [{ id: allocationId, ticket_id: ticket.id, designer_id: chosen.id, how: 'system', assigned_by: null, assigned_at: now }]);
+    await allocator.linkShopsOnce(trx, ctx, [{ designer_id: chosen.id, shop_id: ticket.shop_id }]);
+    await addTicketEvents(
+      trx,
+      [
+        created,
+        { ticket_id: ticket.id, type: 'system_assigned', actor: SYSTEM, detail: { allocation_id: allocationId, designer_id: designerCode(chosen.id), designer_name: displayName(chosen) } },
+      ],
+      now,
+    );
+    // Message 2 is written in this transaction (one commit per order, not two) and published after it.
+    const assigned = await messages.persist(trx, [chosen.id], {
+      type: MESSAGE_TYPE.SYSTEM_ASSIGNED,
+      title: assignedTitle(ticket.order_no, productLabel, ticket.allowed_minutes),
+      info: ticketInfo(ticket, allocationId),
+    });
+    ctx.after(assigned.publish);
+    return { ticket, designer: chosen };
+  }
+
+  /**
+   * Creates the ticket of an order and system-assigns it in one transaction. A second ticket with
+   * the same order_no is never created; the repeat (even a concurrent one) answers with the
+   * existing ticket.
+   */
+  async function ingest(input: OrderInput, source: Source = 'upstream'): Promise<{ ticket: TicketItem; created: boolean }> {
+    const products = await checkCatalog([input], (_, key) => key);
+    try {
+      const done = await retryOnDeadlock(() => unitOfWork((trx, ctx) => createOrder(trx, ctx, input, source, products.get(input.product_id)!, nowIso())));
+      return { ticket: await toItemFromRow(db, done.ticket, done.designer), created: true };
+    } catch (err) {
+      if (!(err instanceof DuplicateOrder) && !isUniqueViolation(err)) throw err;
+      // The order exists (sent before, or by a concurrent request that won).
+      const row = await findTicketByOrderNo(db, input.order_no);
+      if (!row) throw err;
+      return { ticket: await itemOrThrow(db, row.id), created: false };
+    }
+  }
+
+  /**
+   * The batch form of `createOrder`: the same rows (ticket, allocation, timeline events, shop link,
+   * message 2) for many new orders, written in multi-row inserts. Throws DuplicateOrder when one of
+   * the orders was created meanwhile (the caller redoes the batch).
+   */
+  async function createOrders(
+    trx: Trx,
+    ctx: WorkContext,
+    orders: OrderInput[],
+    source: Source,
+    productLabels: Map<number, string>,
+    now: string,
+  ): Promise<Map<string, { id: number; designer_id: number | null }>> {
+    const out = new Map<string, { id: number; designer_id: number | null }>();
+    if (!orders.length) return out;
+    const picks = await allocator.planBatch(trx, orders, now);
+    const allocIds = await allocationIds(trx, dialect, picks.filter(Boolean).length);
+    let nextAlloc = 0;
+    const rows = orders.map((input, k) => {
+      const chosen = picks[k]!;
+      return { input, chosen, allocationId: chosen ? allocIds[nextAlloc++]! : null };
+    });
+    const CHUNK = 200;
+    const ticketIds = new Map<string, number>();
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const chunk = rows.slice(i, i + CHUNK);
+      const inserted = await insertTickets(
+        trx,
+        chunk.map(({ input, chosen, allocationId }) => newTicketRow(input, chosen, allocationId, now)),
+      );
+      if (inserted.length !== chunk.length) throw new DuplicateOrder(); // rolls the whole batch back
+      for (const r of inserted) ticketIds.set(r.order_no, r.id);
+    }
+    const assigned = rows.filter((r) => r.chosen !== null);
+    for (let i = 0; i < assigned.length; i += CHUNK) {
+      await insertAllocations(
+        trx,
+        assigned.slice(i, i + CHUNK).map((r) => ({
+          id: r.allocationId!,
+          ticket_id: ticketIds.get(r.input.order_no)!,
+          designer_id: r.chosen!.id,
+          how: 'system' as const,
+          assigned_by: null,
+          assigned_at: now,
+        })),
+      );
+    }
+    await allocator.linkShopsOnce(
+      trx,
+      ctx,
+      assigned.map((r) => ({ designer_id: r.chosen!.id, shop_id: r.input.shop_id })),
+    );
+    const actor = source === 'upstream' ? UPSTREAM : SYSTEM;
+    const events = rows.flatMap(({ input, chosen, allocationId }): TicketEvent[] => {
+      const ticket_id = ticketIds.get(input.order_no)!;
+      const list: TicketEvent[] = [{ ticket_id, type: 'created', actor, detail: { order_no: input.order_no, source } }];
+      if (chosen) {
+        list.push({
+          ticket_id,
+          type: 'system_assigned',
+          actor: SYSTEM,
+          detail: { allocation_id: allocationId, designer_id: designerCode(chosen.id), designer_name: displayName(chosen) },
+        });
+      }
+      return list;
+    });
+    await addTicketEvents(trx, events, now);
+    // Message 2 for every assignment, in this transaction; published after the commit.
+    const persisted = await messages.persistEach(
+      trx,
+      assigned.map((r) => ({
+        designerId: r.chosen!.id,
+        message: {
+          type: MESSAGE_TYPE.SYSTEM_ASSIGNED,
+          title: assignedTitle(r.input.order_no, productLabels.get(r.input.product_id) ?? '', r.input.allowed_minutes),
+          info: ticketInfo({ id: ticketIds.get(r.input.order_no)! }, r.allocationId),
+        },
+      })),
+    );
+    ctx.after(persisted.publish);
+    for (const r of rows) out.set(r.input.order_no, { id: ticketIds.get(r.input.order_no)!, designer_id: r.chosen?.id ?? null });
+    return out;
+  }
+
+  /**
+   * Many orders in one transaction and one commit: each order is created and assigned exactly as
+   * `ingest` would, one after another (the same ranking and capacity rules), so a batch costs one
+   * round trip and one commit instead of one per order. All or nothing: the catalog is checked for
+   * every order first (422 naming `orders.{i}.field`, nothing written), and the answer comes after
+   * the commit. Orders that exist already (or repeat within the batch) answer `created: false`
+   * with the existing ticket. When a concurrent request creates one of the orders meanwhile, the
+   * whole batch is redone; it then finds that order existing.
+   */
+  async function ingestBatch(inputs: OrderInput[], source: Source = 'upstream'): Promise<BatchResult[]> {
+    const products = await checkCatalog(inputs, (i, key) => `orders.${i}.${key}`);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await retryOnDeadlock(() =>
+          unitOfWork(async (trx, ctx) => {
+            // PostgreSQL: batches take turns. Two batches each holding the load rows of the designers
+            // they assigned so far would wait on each other's rows (deadlock, and a retry of both).
+            // A single-order ingestion holds at most one load row, so it runs alongside.
+            if (dialect === 'postgres') await takeBatchTurn(trx);
+            const now = nowIso();
+            const existing = await ticketsByOrderNos(trx, [...new Set(inputs.map((o) => o.order_no))]);
+            // The new orders: the first occurrence of each order_no not stored yet.
+            const fresh: OrderInput[] = [];
+            const taken = new Set(existing.keys());
+            for (const input of inputs) {
+              if (taken.has(input.order_no)) continue;
+              taken.add(input.order_no);
+              fresh.push(input);
+            }
+            const created = await createOrders(trx, ctx, fresh, source, products, now);
+            for (const [orderNo, c] of created) existing.set(orderNo, c);
+            const firstSeen = new Set<string>();
+            return inputs.map((input): BatchResult => {
+              const row = existing.get(input.order_no)!;
+              const isNew = created.has(input.order_no) && !firstSeen.has(input.order_no);
+              firstSeen.add(input.order_no);
+              return { order_no: input.order_no, created: isNew, ticket_id: row.id, designer_id: row.designer_id === null ? null : designerCode(row.designer_id) };
+            });
+          }),
+        );
+      } catch (err) {
+        if (attempt >= 3 || (!(err instanceof DuplicateOrder) && !isUniqueViolation(err))) throw err;
+      }
+    }
+  }
+
+  /** An upstream status change of an order's ticket; a repeat of the current status changes nothing. */
+  async function upstreamStatus(orderNo: string, event: UpstreamEvent, reason: string): Promise<{ ticket: TicketItem; changed: boolean }> {
+    const row = await findTicketByOrderNo(db, orderNo);
+    if (!row) throw notFound('订单不存在');
+    const spec = UPSTREAM_CHANGES[event];
+    if (row.status === spec.status) return { ticket: await itemOrThrow(db, row.id), changed: false };
+    const changed = await unitOfWork(async (trx, { send }) => {
+      const now = nowIso();
+      const patch: TicketPatch = { status: spec.status, updated_at: now };
+      if (event === 'completion') patch.stage = 'done';
+      if (event === 'factory_reject') patch.work_markers = withMarker(row.work_markers, 'FACTORY_REJECT');
+      if (!(await updateTicketIf(trx, row.id, patch, { status: row.status }))) return false; // another change won; the caller may retry
+      await addTicketEvents(trx, [{ ticket_id: row.id, type: spec.event, actor: UPSTREAM, detail: { from: row.status, to: spec.status, reason } }], now);
+      // The completion notice earns the current designer the ticket's fee (once per ticket and designer).
+      if (event === 'completion' && row.designer_id !== null && row.fee_cents > 0) {
+        await postLine(
+          trx,
+          { designerId: row.designer_id, kind: 'fee', amountCents: row.fee_cents, refKey: feeRef(row.id, row.designer_id), at: now, ticketId: row.id, description: `工单费用：${row.title}` },
+          settlementPeriod,
+          now,
+        );
+      }
+      if (spec.message && row.designer_id !== null) {
+        const title =
+          spec.message === MESSAGE_TYPE.ORDER_CLOSED
+            ? `工单 ${row.order_no} 对应的订单已关闭${reason ? `：${reason}` : ''}`
+            : `工单 ${row.order_no} 被工厂驳回${reason ? `：${reason}` : '，请及时处理'}`;
+        send([row.designer_id], { type: spec.message, title, info: ticketInfo(row, row.current_allocation_id) });
+      }
+      return true;
+    });
+    if (!changed) throw conflict(CHANGED_MESSAGE);
+    return { ticket: await itemOrThrow(db, row.id), changed: true };
+  }
+
+  /** The automatic check result of a draft (messages 12/13 to its designer); a repeat changes nothing. */
+  async function auditDraft(draftId: number, syncStatus: number, result: string): Promise<{ draft: DraftView; changed: boolean }> {
+    const draft = await findDraft(db, draftId);
+    if (!draft) throw notFound('稿件不存在');
+    if (draft.sync_status === syncStatus && (draft.audit_result ?? '') === result) return { draft: toDraft(draft), changed: false };
+    await unitOfWork(async (trx, { send }) => {
+      const now = nowIso();
+      await setDraftAudit(trx, draft.id, syncStatus, result, now);
+      await touchTicket(trx, draft.ticket_id, now);
+      await addTicketEvents(trx, [{ ticket_id: draft.ticket_id, type: 'draft_audited', actor: UPSTREAM, detail: { draft_id: draft.id, kind: draft.kind, sync_status: syncStatus, result } }], now);
+      const ticket = await ticketState(trx, draft.ticket_id);
+      const first = draft.kind === 'first';
+      send([draft.designer_id], {
+        type: first ? MESSAGE_TYPE.FIRST_DRAFT_CHECKED : MESSAGE_TYPE.FINAL_DRAFT_CHECKED,
+        title: `工单 ${ticket.order_no} 的${first ? '初稿' : '终稿'}缩略图与轮廓检查已完成：${SYNC_TEXT[syncStatus] ?? ''}`,
+        info: ticketInfo(ticket, draft.allocation_id),
+      });
+    });
+    const fresh = await findDraft(db, draftId);
+    return { draft: toDraft(fresh!), changed: true };
+  }
+
+  return { ingest, ingestBatch, upstreamStatus, auditDraft };
+}
