@@ -44,7 +44,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  // `setup` arranges what every suite relies on, once, before any of them (e2e/setup/); it shows in
+  // the HTML report with its trace like any test.
+  projects: [
+    { name: 'setup', testMatch: /setup\/.*\.setup\.ts$/ },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'], testIgnore: /setup\/.*\.setup\.ts$/ },
+  ],
   // A fresh server (new data directory, demo accounts seeded, built SPA from dist/) unless BASE_URL
   // points at one. Started with node directly so that SIGTERM reaches it.
   webServer: process.env.BASE_URL
