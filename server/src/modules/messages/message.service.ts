@@ -1,11 +1,19 @@
+/**
+ * `app.messages`: how a message is written and pushed. Messages are persisted in the caller's
+ * transaction (the unit of work, or `persist` on the ingestion paths) and published on the broker
+ * after the commit; the outbox (outbox.ts) marks them and relays what a dead process left behind.
+ * Announcements go out once, on the shared topic.
+ */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 import type { Broker } from '../../plugins/broker.js';
+import { insertMessages } from './message.repository.js';
 import { MESSAGE_TYPE, MQTT_TOPICS } from './message-types.js';
 import type { Outbox, OutboxRow } from './outbox.js';
+import { createUnitOfWork } from './unit-of-work.js';
 import { designerCode } from '../../domain/designers.js';
 
 export interface MessageInfo {
@@ -38,6 +46,15 @@ export interface PersistedMessages {
   publish(): void;
 }
 
+/** An announcement as its broadcast carries it. */
+export interface AnnouncementBroadcast {
+  id: number;
+  title: string;
+  scope: number;
+  published_at: string;
+  product_ids: readonly number[];
+}
+
 export interface MessageService {
   /** Persists one message per recipient, then publishes each. Returns the persisted payloads. */
   send(designerIds: readonly number[], message: OutgoingMessage): Promise<MessagePayload[]>;
@@ -48,8 +65,8 @@ export interface MessageService {
   persist(trx: Transaction<Database>, designerIds: readonly number[], message: OutgoingMessage): Promise<PersistedMessages>;
   /** Like `persist`, for many messages of their own (one per item), written in multi-row inserts. */
   persistEach(trx: Transaction<Database>, items: readonly { designerId: number; message: OutgoingMessage }[]): Promise<PersistedMessages>;
-  /** Broadcast an announcement on the shared topic (clients apply scope/product rules). */
-  broadcastAnnouncement(payload: Omit<MessagePayload, 'message_id'>): Promise<void>;
+  /** Broadcasts an announcement on the shared topic (clients apply scope/product rules); call it after its commit. */
+  broadcastAnnouncement(announcement: AnnouncementBroadcast): void;
   /** Publishes a row the outbox relay claimed (its process died before publishing it). */
   publishRow(row: OutboxRow): Promise<void>;
 }
@@ -62,6 +79,23 @@ declare module 'fastify' {
 }
 
 const CHUNK = 500;
+
+/** The type-29 message of an announcement: its rows in the list and its broadcast say the same. */
+export function announcementMessage(a: { id: number; title: string }): OutgoingMessage {
+  return { type: MESSAGE_TYPE.ANNOUNCEMENT, title: `新公告：${a.title}`, info: { announcement_id: a.id } };
+}
+
+/** The broadcast of an announcement on the `announcements` topic. */
+function broadcastPayload(a: AnnouncementBroadcast): Omit<MessagePayload, 'message_id'> {
+  const m = announcementMessage(a);
+  return {
+    message_type: m.type,
+    ext_json: { title: m.title, info: m.info },
+    product_ids: [...a.product_ids],
+    announcement_scope: a.scope,
+    created_time: a.published_at,
+  };
+}
 
 export function createMessageService(db: Db, broker: Broker, outbox: Outbox, log: FastifyBaseLogger): MessageService {
   /** Resolves once the broker has it; never throws (a throwing broker becomes a rejection). */
@@ -83,10 +117,7 @@ export function createMessageService(db: Db, broker: Broker, outbox: Outbox, log
     );
   };
 
-  /**
-   * One row per item, in multi-row inserts. Ids are taken in the order of the VALUES list (identity
-   * on PostgreSQL, AUTOINCREMENT on SQLite), so the returned rows sorted by id line up with the items.
-   */
+  /** One row per item, in multi-row inserts; the returned payloads line up with the items. */
   async function persistEach(trx: Transaction<Database>, items: readonly { designerId: number; message: OutgoingMessage }[]): Promise<PersistedMessages> {
     if (!items.length) return { payloads: [], publish: () => {} };
     const created_time = nowIso();
@@ -97,23 +128,19 @@ export function createMessageService(db: Db, broker: Broker, outbox: Outbox, log
         message,
         ext_json: { title: message.title, info: message.info },
       }));
-      const inserted = await trx
-        .insertInto('messages')
-        .values(
-          chunk.map((c) => ({
-            designer_id: c.designerId,
-            message_type: c.message.type,
-            title: c.message.title,
-            ext_json: JSON.stringify(c.ext_json),
-            created_time,
-            read_time: null,
-            // Announcements go out once on the shared topic (broadcastAnnouncement), not per row.
-            published_at: c.message.type === MESSAGE_TYPE.ANNOUNCEMENT ? created_time : null,
-          })),
-        )
-        .returning('id')
-        .execute();
-      const ids = inserted.map((r) => Number(r.id)).sort((x, y) => x - y);
+      const ids = await insertMessages(
+        trx,
+        chunk.map((c) => ({
+          designer_id: c.designerId,
+          message_type: c.message.type,
+          title: c.message.title,
+          ext_json: JSON.stringify(c.ext_json),
+          created_time,
+          read_time: null,
+          // Announcements go out once on the shared topic (broadcastAnnouncement), not per row.
+          published_at: c.message.type === MESSAGE_TYPE.ANNOUNCEMENT ? created_time : null,
+        })),
+      );
       chunk.forEach((c, k) =>
         out.push({
           designerId: c.designerId,
@@ -139,17 +166,20 @@ export function createMessageService(db: Db, broker: Broker, outbox: Outbox, log
     );
   }
 
+  // `send` commits on its own: a unit of work whose messages it writes itself, to answer them.
+  const unitOfWork = createUnitOfWork(db, { persistEach }, log);
+
   return {
     async send(designerIds, message) {
       if (!designerIds.length) return [];
-      const persisted = await db.transaction().execute((trx) => persist(trx, designerIds, message));
+      const persisted = await unitOfWork((trx) => persist(trx, designerIds, message));
       persisted.publish();
       return persisted.payloads;
     },
     persist,
     persistEach,
-    async broadcastAnnouncement(payload) {
-      publish(MQTT_TOPICS.announcements, payload);
+    broadcastAnnouncement(announcement) {
+      publish(MQTT_TOPICS.announcements, broadcastPayload(announcement));
     },
     async publishRow(row) {
       const payload: MessagePayload = {

@@ -1,0 +1,47 @@
+/**
+ * SQL of the outbox (outbox.ts): the marks, due rows, claims and give-backs of message pushes
+ * (`messages.published_at`). Every function takes `db` first.
+ */
+import type { Db } from '../../db/database.js';
+
+/** A message row as the relay publishes it. */
+export interface OutboxRow {
+  id: number;
+  designer_id: number;
+  message_type: number;
+  ext_json: string;
+  created_time: string;
+}
+
+export async function markMessagesPublished(db: Db, ids: readonly number[], at: string): Promise<void> {
+  await db.updateTable('messages').set({ published_at: at }).where('id', 'in', ids).where('published_at', 'is', null).execute();
+}
+
+/** Up to `limit` ids of unpublished messages written at or before `before`, oldest first. */
+export async function messagesDue(db: Db, before: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('published_at', 'is', null)
+    .where('created_time', '<=', before)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Marks those still unpublished as published now and answers them: the rows this caller won. */
+export async function claimMessages(db: Db, ids: readonly number[], at: string): Promise<OutboxRow[]> {
+  return db
+    .updateTable('messages')
+    .set({ published_at: at })
+    .where('id', 'in', ids)
+    .where('published_at', 'is', null)
+    .returning(['id', 'designer_id', 'message_type', 'ext_json', 'created_time'])
+    .execute();
+}
+
+/** Gives a claimed message back to the outbox (its publish failed). */
+export async function releaseMessage(db: Db, id: number): Promise<void> {
+  await db.updateTable('messages').set({ published_at: null }).where('id', '=', id).execute();
+}
