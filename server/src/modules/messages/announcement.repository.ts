@@ -1,7 +1,8 @@
 /**
  * SQL on `announcements`, `announcement_products` and `announcement_reads`: who an announcement
  * reaches (spec §6), the lists and reads, and the writes of publishing and reading one. Every
- * function takes `db` or a transaction first.
+ * function takes `db` or a transaction first. The broadcast's outbox column (`broadcast_at`) is
+ * outbox.repository.ts's to mark.
  */
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
@@ -126,7 +127,10 @@ export async function countProducts(db: Db, productIds: readonly number[]): Prom
   return found.length;
 }
 
-/** Writes an announcement and its product links; answers its id. */
+/**
+ * Writes an announcement and its product links; answers its id. Its broadcast waits in the outbox
+ * (`broadcast_at` null) until it went out.
+ */
 export async function insertAnnouncement(
   db: Db,
   a: { title: string; body: string; scope: number; published_by: number; published_at: string },
@@ -134,7 +138,7 @@ export async function insertAnnouncement(
 ): Promise<number> {
   const row = await db
     .insertInto('announcements')
-    .values(a)
+    .values({ ...a, broadcast_at: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   if (productIds.length) {

@@ -1,7 +1,8 @@
 /**
  * Announcements (spec §6): which reach whom, reading them, and a lead publishing one. Publishing
  * is one unit of work (the announcement, its product links and a type-29 message per recipient);
- * the broadcast on the `announcements` topic follows the commit.
+ * the broadcast on the `announcements` topic follows the commit. The announcement row is the
+ * broadcast's outbox entry, so a process that dies before broadcasting leaves it to the relay.
  */
 import type { Db } from '../../db/database.js';
 import type { Designer } from '../../db/schema.js';
@@ -77,8 +78,9 @@ export function createAnnouncementService({ db, unitOfWork, messages }: Announce
     },
 
     /**
-     * A lead publishes: the announcement, its product links and a type-29 message to every active
-     * designer it reaches commit together; the broadcast follows the commit.
+     * A lead publishes: the announcement (its broadcast pending in the outbox), its product links
+     * and a type-29 message to every active designer it reaches commit together; the broadcast
+     * follows the commit and marks the announcement broadcast.
      */
     async publish(me: Designer, input: AnnouncementInput): Promise<{ announcement_id: number; recipients: number }> {
       if (me.designer_type !== 0) throw forbidden('只有团队负责人可以发布公告');

@@ -2,7 +2,7 @@
  * `app.messages`: how a message is written and pushed. Messages are persisted in the caller's
  * transaction (the unit of work, or `persist` on the ingestion paths) and published on the broker
  * after the commit; the outbox (outbox.ts) marks them and relays what a dead process left behind.
- * Announcements go out once, on the shared topic.
+ * Announcements go out once, on the shared topic, through the same outbox.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -10,9 +10,10 @@ import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 import type { Broker } from '../../plugins/broker.js';
+import { productIdsOf } from './announcement.repository.js';
 import { insertMessages } from './message.repository.js';
 import { MESSAGE_TYPE, MQTT_TOPICS } from './message-types.js';
-import type { Outbox, OutboxRow } from './outbox.js';
+import type { Outbox, OutboxAnnouncement, OutboxRow } from './outbox.js';
 import { createUnitOfWork } from './unit-of-work.js';
 import { designerCode } from '../../domain/designers.js';
 
@@ -65,10 +66,15 @@ export interface MessageService {
   persist(trx: Transaction<Database>, designerIds: readonly number[], message: OutgoingMessage): Promise<PersistedMessages>;
   /** Like `persist`, for many messages of their own (one per item), written in multi-row inserts. */
   persistEach(trx: Transaction<Database>, items: readonly { designerId: number; message: OutgoingMessage }[]): Promise<PersistedMessages>;
-  /** Broadcasts an announcement on the shared topic (clients apply scope/product rules); call it after its commit. */
+  /**
+   * Broadcasts an announcement on the shared topic (clients apply scope/product rules) and marks it
+   * broadcast in the outbox; call it after the commit that wrote it.
+   */
   broadcastAnnouncement(announcement: AnnouncementBroadcast): void;
   /** Publishes a row the outbox relay claimed (its process died before publishing it). */
   publishRow(row: OutboxRow): Promise<void>;
+  /** Broadcasts an announcement the outbox relay claimed (its process died before broadcasting it). */
+  publishAnnouncementRow(announcement: OutboxAnnouncement): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -106,15 +112,10 @@ export function createMessageService(db: Db, broker: Broker, outbox: Outbox, log
       return Promise.reject(err);
     }
   };
-  const publish = (topic: string, body: unknown, messageId?: number) => {
+  const publish = (topic: string, body: unknown, published: () => void) => {
     // Persisted first: a failed or slow publish never loses the message (it is in the list, and
     // the outbox relay publishes what was not marked), and never fails the caller.
-    tryPublish(topic, body).then(
-      () => {
-        if (messageId !== undefined) outbox.markPublished([messageId]);
-      },
-      (err: unknown) => log.warn({ err, topic }, 'publish failed'),
-    );
+    tryPublish(topic, body).then(published, (err: unknown) => log.warn({ err, topic }, 'publish failed'));
   };
 
   /** One row per item, in multi-row inserts; the returned payloads line up with the items. */
@@ -153,7 +154,9 @@ export function createMessageService(db: Db, broker: Broker, outbox: Outbox, log
       payloads: out.map((o) => o.payload),
       publish: () => {
         for (const o of out) {
-          if (o.type !== MESSAGE_TYPE.ANNOUNCEMENT) publish(MQTT_TOPICS.designer(designerCode(o.designerId)), o.payload, o.payload.message_id);
+          if (o.type !== MESSAGE_TYPE.ANNOUNCEMENT) {
+            publish(MQTT_TOPICS.designer(designerCode(o.designerId)), o.payload, () => outbox.markPublished([o.payload.message_id]));
+          }
         }
       },
     };
@@ -179,7 +182,7 @@ export function createMessageService(db: Db, broker: Broker, outbox: Outbox, log
     persist,
     persistEach,
     broadcastAnnouncement(announcement) {
-      publish(MQTT_TOPICS.announcements, broadcastPayload(announcement));
+      publish(MQTT_TOPICS.announcements, broadcastPayload(announcement), () => outbox.markBroadcast([announcement.id]));
     },
     async publishRow(row) {
       const payload: MessagePayload = {
@@ -189,6 +192,10 @@ export function createMessageService(db: Db, broker: Broker, outbox: Outbox, log
         created_time: row.created_time,
       };
       await tryPublish(MQTT_TOPICS.designer(designerCode(row.designer_id)), payload);
+    },
+    async publishAnnouncementRow(row) {
+      const products = await productIdsOf(db, [row.id]);
+      await tryPublish(MQTT_TOPICS.announcements, broadcastPayload({ ...row, product_ids: products.get(row.id) ?? [] }));
     },
   };
 }

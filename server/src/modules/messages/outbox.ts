@@ -4,7 +4,10 @@
  * broker after the commit; then it is marked published. A process that dies between the commit and
  * the publish leaves the row unmarked, and the relay publishes it: so a committed change always
  * keeps its message in the list (same transaction) and, within a relay period, its live push.
-
+ *
+ * An announcement is the outbox of its broadcast in the same way: written with `broadcast_at` null
+ * in the unit of work that publishes it, broadcast on the `announcements` topic after the commit
+ * and then marked; the relay broadcasts what a dead process left unmarked, on the same terms.
  *
  * Delivery is at least once: a row published whose mark was not yet written when the process died
  * goes out again (clients refetch by query key, so a repeat only refreshes twice). Marks are
@@ -13,9 +16,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { nowIso } from '../../lib/time.js';
-import { claimMessages, markMessagesPublished, messagesDue, type OutboxRow, releaseMessage } from './outbox.repository.js';
+import {
+  announcementsDue,
+  claimAnnouncements,
+  claimMessages,
+  markAnnouncementsBroadcast,
+  markMessagesPublished,
+  messagesDue,
+  type OutboxAnnouncement,
+  type OutboxRow,
+  releaseAnnouncement,
+  releaseMessage,
+} from './outbox.repository.js';
 
-export type { OutboxRow } from './outbox.repository.js';
+export type { OutboxAnnouncement, OutboxRow } from './outbox.repository.js';
 
 /** A row is the relay's once it has waited this long (its own process normally marks it within ~1 s). */
 export const RELAY_AFTER_MS = 10_000;
@@ -34,6 +48,8 @@ export interface RelayResult {
 export interface Outbox {
   /** Records that these message rows went out; written with the next batch. */
   markPublished(ids: readonly number[]): void;
+  /** Records that these announcements were broadcast; written with the next batch. */
+  markBroadcast(ids: readonly number[]): void;
   /** Writes the pending marks now. */
   flush(): Promise<void>;
   /**
@@ -41,8 +57,10 @@ export interface Outbox {
    * ones through `publish`; returns how many it published and how many were too old to push.
    */
   relay(publish: (row: OutboxRow) => Promise<void>): Promise<RelayResult>;
-  /** Runs `relay` now and every RELAY_EVERY_MS until the app closes. */
-  startRelay(publish: (row: OutboxRow) => Promise<void>): void;
+  /** The same for announcements left unbroadcast, through `broadcast`. */
+  relayAnnouncements(broadcast: (announcement: OutboxAnnouncement) => Promise<void>): Promise<RelayResult>;
+  /** Runs both relays now and every RELAY_EVERY_MS until the app closes. */
+  startRelay(publish: (row: OutboxRow) => Promise<void>, broadcast: (announcement: OutboxAnnouncement) => Promise<void>): void;
   close(): Promise<void>;
 }
 
@@ -64,8 +82,17 @@ const messageLane: Lane<OutboxRow> = {
   what: 'messages',
 };
 
+const announcementLane: Lane<OutboxAnnouncement> = {
+  due: announcementsDue,
+  claim: claimAnnouncements,
+  release: releaseAnnouncement,
+  writtenAt: (row) => row.published_at,
+  what: 'announcement broadcasts',
+};
+
 export function createOutbox(db: Db, log: FastifyBaseLogger): Outbox {
   let marks: number[] = [];
+  let broadcastMarks: number[] = [];
   let markTimer: NodeJS.Timeout | undefined;
   let relayTimer: NodeJS.Timeout | undefined;
   let relaying: Promise<unknown> = Promise.resolve();
@@ -81,17 +108,24 @@ export function createOutbox(db: Db, log: FastifyBaseLogger): Outbox {
     if (markTimer) clearTimeout(markTimer);
     markTimer = undefined;
     const ids = marks;
+    const broadcast = broadcastMarks;
     marks = [];
+    broadcastMarks = [];
     if (ids.length) {
       writing = writing
         .then(() => writeMarks(ids, markMessagesPublished))
         .catch((err: unknown) => log.warn({ err, count: ids.length }, 'outbox: could not mark messages published'));
     }
+    if (broadcast.length) {
+      writing = writing
+        .then(() => writeMarks(broadcast, markAnnouncementsBroadcast))
+        .catch((err: unknown) => log.warn({ err, count: broadcast.length }, 'outbox: could not mark announcements broadcast'));
+    }
     return writing;
   }
 
   function queueMarks() {
-    if (marks.length >= CHUNK) void flush();
+    if (marks.length + broadcastMarks.length >= CHUNK) void flush();
     else if (!markTimer) {
       markTimer = setTimeout(() => void flush(), MARK_EVERY_MS);
       markTimer.unref();
@@ -133,6 +167,7 @@ export function createOutbox(db: Db, log: FastifyBaseLogger): Outbox {
   }
 
   const relay = (publish: (row: OutboxRow) => Promise<void>) => relayLane(messageLane, publish);
+  const relayAnnouncements = (broadcast: (announcement: OutboxAnnouncement) => Promise<void>) => relayLane(announcementLane, broadcast);
 
   return {
     markPublished(ids) {
@@ -140,12 +175,20 @@ export function createOutbox(db: Db, log: FastifyBaseLogger): Outbox {
       marks.push(...ids);
       queueMarks();
     },
+    markBroadcast(ids) {
+      if (closed || !ids.length) return;
+      broadcastMarks.push(...ids);
+      queueMarks();
+    },
     flush,
     relay,
-    startRelay(publish) {
+    relayAnnouncements,
+    startRelay(publish, broadcast) {
       const round = () => {
         relaying = relay(publish)
           .catch((err: unknown) => log.warn({ err }, 'outbox: relay round failed'))
+          .then(() => relayAnnouncements(broadcast))
+          .catch((err: unknown) => log.warn({ err }, 'outbox: announcement relay round failed'))
           .finally(() => {
             if (closed) return;
             relayTimer = setTimeout(round, RELAY_EVERY_MS);
