@@ -214,7 +214,7 @@ async function runMode(mode: 'embedded' | 'mosquitto'): Promise<ModeResult> {
     const warm = `bench-${run}-warm`;
     await clients.request({ cmd: 'expectBroadcast', marker: warm }, 'ack', 5_000);
     const warmDone = clients.next('broadcastDone', 30_000).catch(() => undefined);
-    await app.messages.broadcastAnnouncement({ message_type: 29, ext_json: { title: warm, info: {} }, created_time: new Date().toISOString() });
+    app.messages.broadcastAnnouncement({ id: 0, title: warm, scope: 4, published_at: new Date().toISOString(), product_ids: [] });
     await warmDone;
 
     // (a) one announcement to everyone

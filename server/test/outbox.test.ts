@@ -1,13 +1,14 @@
 /**
  * The unit of work and the message outbox (modules/messages/unit-of-work.ts, outbox.ts): a change
  * and its messages commit together or not at all; published rows are marked; rows a dead process
- * left unpublished are published by the relay, once, however many relays run.
+ * left unpublished are published by the relay, once, however many relays run. An announcement's
+ * broadcast goes through the same outbox.
  */
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_TYPE, MQTT_TOPICS } from '../src/modules/messages/message-types.js';
 import { RELAY_AFTER_MS, RELAY_MAX_AGE_MS } from '../src/modules/messages/outbox.js';
 import { openDatabase } from '../src/db/database.js';
-import { createTestDatabase, DEMO, dialects, startApp, type TestApp, useTestApp } from './support/harness.js';
+import { createTestDatabase, DEMO, dialects, expectEnvelope, startApp, type TestApp, useTestApp } from './support/harness.js';
 import { useMqttClients } from './support/mqtt.js';
 import { designerCode } from '../src/domain/designers.js';
 
@@ -37,6 +38,23 @@ async function leftUnpublished(t: TestApp, designer: number, title: string, ageM
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** An announcement as a process writes it when publishing and then dies before the broadcast: committed, not broadcast. */
+async function announcementLeftUnbroadcast(t: TestApp, title: string, ageMs: number, productIds: number[] = []) {
+  const published_at = new Date(Date.now() - ageMs).toISOString();
+  const row = await t.db
+    .insertInto('announcements')
+    .values({ title, body: '正文', scope: 4, published_by: null, published_at, broadcast_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (productIds.length) {
+    await t.db.insertInto('announcement_products').values(productIds.map((product_id) => ({ announcement_id: row.id, product_id }))).execute();
+  }
+  return { id: row.id, published_at };
+}
+
+const broadcastAt = async (t: TestApp, id: number) =>
+  (await t.db.selectFrom('announcements').select('broadcast_at').where('id', '=', id).executeTakeFirstOrThrow()).broadcast_at;
 
 async function until(check: () => Promise<boolean>, what: string, ms = 5_000) {
   const end = Date.now() + ms;
@@ -132,6 +150,73 @@ describe.each(dialects)('unit of work and outbox (%s)', (dialect) => {
       again.push(row.id);
     });
     expect(again).toContain(id);
+  });
+
+  describe('announcement broadcasts', () => {
+    it('a published announcement is broadcast after its commit and then marked', async () => {
+      const lead = await t.sessionFor(DEMO.lead);
+      const res = await t.authed(lead).post('/api/messages/announcements', { title: `广播标记 ${Date.now()}`, body: '内容', scope: 4 });
+      const { announcement_id } = expectEnvelope<{ announcement_id: number }>(res, 200).data;
+      await until(async () => (await broadcastAt(t, announcement_id)) !== null, 'the broadcast mark');
+    });
+
+    it('the relay broadcasts an announcement a dead process left unbroadcast, on `announcements`, and marks it', async () => {
+      const to = await designerId(t, DEMO.designer);
+      const token = await t.sessionFor(DEMO.designer);
+      const code = designerCode(to);
+      const probe = await connect(t.mqttUrl, { clientId: code, username: code, password: token, name: 'broadcast probe' });
+      await probe.subscribe(MQTT_TOPICS.announcements);
+      const product = (await t.db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+      const title = `未广播 ${Date.now()}`;
+      const left = await announcementLeftUnbroadcast(t, title, RELAY_AFTER_MS + 5_000, [product]);
+      const young = await announcementLeftUnbroadcast(t, `${title} 刚写入`, 1_000);
+
+      const result = await t.app.outbox.relayAnnouncements((a) => t.app.messages.publishAnnouncementRow(a));
+      expect(result.published).toBeGreaterThanOrEqual(1);
+      const got = await probe.waitFor((m) => m.json?.ext_json?.info?.announcement_id === left.id, 'the relayed broadcast');
+      expect(got.topic).toBe(MQTT_TOPICS.announcements);
+      expect(got.json).toEqual({
+        message_type: MESSAGE_TYPE.ANNOUNCEMENT,
+        ext_json: { title: `新公告：${title}`, info: { announcement_id: left.id } },
+        product_ids: [product],
+        announcement_scope: 4,
+        created_time: left.published_at,
+      });
+      expect(await broadcastAt(t, left.id)).not.toBeNull();
+      // One younger than RELAY_AFTER_MS is still its own process's to broadcast.
+      expect(await broadcastAt(t, young.id)).toBeNull();
+      await t.db.deleteFrom('announcements').where('id', '=', young.id).execute();
+    });
+
+    it('a broadcast the broker refused stays in the outbox, and the relay sends it once', async () => {
+      const original = t.app.broker.publish;
+      t.app.broker.publish = (topic, payload) => (topic === MQTT_TOPICS.announcements ? Promise.reject(new Error('broker down')) : original(topic, payload));
+      let id: number;
+      try {
+        const lead = await t.sessionFor(DEMO.lead);
+        const res = await t.authed(lead).post('/api/messages/announcements', { title: `广播失败 ${Date.now()}`, body: '内容', scope: 1 });
+        id = expectEnvelope<{ announcement_id: number }>(res, 200).data.announcement_id;
+        await new Promise((r) => setTimeout(r, 50)); // the broker's refusal
+        await t.app.outbox.flush();
+      } finally {
+        t.app.broker.publish = original;
+      }
+      expect(await broadcastAt(t, id)).toBeNull();
+      // As if RELAY_AFTER_MS had passed.
+      await t.db
+        .updateTable('announcements')
+        .set({ published_at: new Date(Date.now() - RELAY_AFTER_MS - 1_000).toISOString() })
+        .where('id', '=', id)
+        .execute();
+      const sent: number[] = [];
+      const relay = () =>
+        t.app.outbox.relayAnnouncements(async (a) => {
+          sent.push(a.id);
+        });
+      await Promise.all([relay(), relay()]);
+      expect(sent.filter((x) => x === id)).toEqual([id]);
+      expect(await broadcastAt(t, id)).not.toBeNull();
+    });
   });
 
   it('marks still pending when the app closes are written before the database closes', async () => {

@@ -169,6 +169,8 @@ export interface AnnouncementTable {
   scope: number;
   published_by: number | null;
   published_at: string;
+  /** When it was broadcast on the `announcements` topic; null while the broadcast waits in the outbox. */
+  broadcast_at: string | null;
 }
 
 export interface AnnouncementReadTable {

@@ -8,6 +8,7 @@ import * as appealsSettlements from './20261125T1000_appeals_settlements.js';
 import * as orderPlans from './20261126T1000_order_plans.js';
 import * as changeNotices from './20261127T1000_change_notices.js';
 import * as messageOutbox from './20261128T1000_message_outbox.js';
+import * as announcementBroadcastOutbox from './20261129T1000_announcement_broadcast_outbox.js';
 
 /** Every migration, by name. Names carry a timestamp; a landed migration is never edited. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '20261126T1000_order_plans': orderPlans,
   '20261127T1000_change_notices': changeNotices,
   '20261128T1000_message_outbox': messageOutbox,
+  '20261129T1000_announcement_broadcast_outbox': announcementBroadcastOutbox,
 };
 
 export const migrationProvider: MigrationProvider = {

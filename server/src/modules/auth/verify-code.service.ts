@@ -5,6 +5,7 @@ import { AppError, invalid } from '../../lib/errors.js';
 import { sha256, sixDigitCode } from '../../lib/crypto.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
 import { SmsDeliveryError, type SmsSender } from './sms/index.js';
+import { consumeCode, countWrongGuess, deleteCode, insertCode, latestCode } from './verify-code.repository.js';
 
 export const CODE_TTL_MS = 5 * 60_000;
 export const RESEND_AFTER_SECONDS = 60;
@@ -24,23 +25,17 @@ function codeHash(phone: string, scene: string, code: string) {
  */
 export async function issueCode(db: Db, sms: SmsSender, log: FastifyBaseLogger, phone: string, scene: Scene): Promise<void> {
   const code = sixDigitCode();
-  const row = await db
-    .insertInto('verify_codes')
-    .values({
-      phone,
-      scene,
-      code_hash: codeHash(phone, scene, code),
-      attempts: 0,
-      expires_at: isoAfter(CODE_TTL_MS),
-      consumed_at: null,
-      created_at: nowIso(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertCode(db, {
+    phone,
+    scene,
+    code_hash: codeHash(phone, scene, code),
+    expires_at: isoAfter(CODE_TTL_MS),
+    created_at: nowIso(),
+  });
   try {
     await sms.send(phone, scene, code);
   } catch (err) {
-    await db.deleteFrom('verify_codes').where('id', '=', row.id).execute();
+    await deleteCode(db, id);
     if (!(err instanceof SmsDeliveryError)) throw err;
     log.warn({ scene, reason: err.reason, detail: err.detail }, 'verification code not delivered');
     throw new AppError(503, err.reason === 'timeout' ? '短信服务响应超时，请稍后重试' : '短信发送失败，请稍后重试');
@@ -54,23 +49,12 @@ export async function issueCode(db: Db, sms: SmsSender, log: FastifyBaseLogger, 
  * transaction as the change it authorises.
  */
 export async function checkCode(db: Db, phone: string, scene: Scene, code: string): Promise<number> {
-  const latest = await db
-    .selectFrom('verify_codes')
-    .select(['id', 'code_hash', 'attempts', 'expires_at', 'consumed_at'])
-    .where('phone', '=', phone)
-    .where('scene', '=', scene)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const latest = await latestCode(db, phone, scene);
   if (!latest || latest.consumed_at) throw invalid('code', '请先获取验证码');
   if (latest.expires_at <= nowIso()) throw invalid('code', '验证码已过期，请重新获取');
   if (latest.attempts >= MAX_CODE_ATTEMPTS) throw invalid('code', '验证码错误次数过多，请重新获取');
   if (latest.code_hash !== codeHash(phone, scene, code)) {
-    await db
-      .updateTable('verify_codes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', latest.id)
-      .execute();
+    await countWrongGuess(db, latest.id);
     throw invalid('code', '验证码错误');
   }
   return latest.id;
@@ -78,11 +62,5 @@ export async function checkCode(db: Db, phone: string, scene: Scene, code: strin
 
 /** Uses a checked code up; a code can authorise exactly one change, also under concurrency. */
 export async function markCodeUsed(db: Db, codeId: number): Promise<void> {
-  const used = await db
-    .updateTable('verify_codes')
-    .set({ consumed_at: nowIso() })
-    .where('id', '=', codeId)
-    .where('consumed_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(used.numUpdatedRows) !== 1) throw invalid('code', '验证码已使用，请重新获取');
+  if (!(await consumeCode(db, codeId, nowIso()))) throw invalid('code', '验证码已使用，请重新获取');
 }

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { authenticateClient, designerOfClient, maySubscribe } from './broker-policy.js';
-
-const result = z.object({ result: z.enum(['allow', 'deny']) });
+import { aclAllows, authenticateClient } from './broker-policy.js';
+import { brokerAclInput, brokerAuthInput, brokerResult } from './message.schemas.js';
 
 /**
  * For an external broker (EMQX-style HTTP authentication and ACL): allow/deny JSON, deny by
@@ -11,11 +9,6 @@ const result = z.object({ result: z.enum(['allow', 'deny']) });
  */
 export default async function brokerAuthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const body = z.object({
-    clientid: z.string().max(128).default(''),
-    username: z.string().max(128).optional(),
-    password: z.string().max(512).optional(),
-  });
 
   r.post(
     '/mqtt/auth',
@@ -23,8 +16,8 @@ export default async function brokerAuthRoutes(app: FastifyInstance) {
       schema: {
         tags: ['broker'],
         summary: 'External broker: may this client connect? (live token whose designer matches the client id)',
-        body,
-        response: { 200: result },
+        body: brokerAuthInput,
+        response: { 200: brokerResult },
       },
     },
     async (req) => {
@@ -39,19 +32,13 @@ export default async function brokerAuthRoutes(app: FastifyInstance) {
       schema: {
         tags: ['broker'],
         summary: 'External broker: may this client subscribe to the topic? Publishing is always denied to clients.',
-        body: z.object({
-          clientid: z.string().max(128).default(''),
-          username: z.string().max(128).optional(),
-          topic: z.string().max(256).default(''),
-          action: z.string().max(32).default(''),
-        }),
-        response: { 200: result },
+        body: brokerAclInput,
+        response: { 200: brokerResult },
       },
     },
     async (req) => {
       const { clientid, username, topic, action } = req.body;
-      const allowed = action === 'subscribe' && (!username || username === designerOfClient(clientid)) && maySubscribe(clientid, topic);
-      return { result: allowed ? 'allow' : 'deny' } as const;
+      return { result: aclAllows(clientid, username, topic, action) ? 'allow' : 'deny' } as const;
     },
   );
 }

@@ -33,6 +33,14 @@ export function maySubscribe(clientId: string, topic: string): boolean {
   return topic === MQTT_TOPICS.designer(designerOfClient(clientId)) || topic === MQTT_TOPICS.announcements;
 }
 
+/**
+ * The external broker's ACL hook: only subscribing is ever allowed, to a topic `maySubscribe`
+ * grants, and a username, when given, must be the client id's designer.
+ */
+export function aclAllows(clientId: string, username: string | undefined, topic: string, action: string): boolean {
+  return action === 'subscribe' && (!username || username === designerOfClient(clientId)) && maySubscribe(clientId, topic);
+}
+
 /** The policy in the shape the broker transport takes. */
 export function brokerPolicy(db: Db): BrokerPolicy {
   return {

@@ -27,7 +27,12 @@ export default fp(
     // A session that ended takes its live connections with it.
     app.sessionEvents.on('ended', ({ designerId, sessionId }) => app.broker.disconnectSessions(designerId, sessionId));
     if ((app.config.workerIndex ?? 0) === 0) {
-      app.addHook('onReady', async () => outbox.startRelay((row) => messages.publishRow(row)));
+      app.addHook('onReady', async () =>
+        outbox.startRelay(
+          (row) => messages.publishRow(row),
+          (announcement) => messages.publishAnnouncementRow(announcement),
+        ),
+      );
     }
     // Registered after the database plugin, so this runs before the database closes.
     app.addHook('onClose', async () => outbox.close());

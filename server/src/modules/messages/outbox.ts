@@ -5,6 +5,10 @@
  * the publish leaves the row unmarked, and the relay publishes it: so a committed change always
  * keeps its message in the list (same transaction) and, within a relay period, its live push.
  *
+ * An announcement is the outbox of its broadcast in the same way: written with `broadcast_at` null
+ * in the unit of work that publishes it, broadcast on the `announcements` topic after the commit
+ * and then marked; the relay broadcasts what a dead process left unmarked, on the same terms.
+ *
  * Delivery is at least once: a row published whose mark was not yet written when the process died
  * goes out again (clients refetch by query key, so a repeat only refreshes twice). Marks are
  * written in batches, once a second, not one write per message on the hot paths.
@@ -12,6 +16,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { nowIso } from '../../lib/time.js';
+import {
+  announcementsDue,
+  claimAnnouncements,
+  claimMessages,
+  markAnnouncementsBroadcast,
+  markMessagesPublished,
+  messagesDue,
+  type OutboxAnnouncement,
+  type OutboxRow,
+  releaseAnnouncement,
+  releaseMessage,
+} from './outbox.repository.js';
+
+export type { OutboxAnnouncement, OutboxRow } from './outbox.repository.js';
 
 /** A row is the relay's once it has waited this long (its own process normally marks it within ~1 s). */
 export const RELAY_AFTER_MS = 10_000;
@@ -22,56 +40,99 @@ export const RELAY_MAX_AGE_MS = 10 * 60_000;
 const MARK_EVERY_MS = 1_000;
 const CHUNK = 500;
 
-export interface OutboxRow {
-  id: number;
-  designer_id: number;
-  message_type: number;
-  ext_json: string;
-  created_time: string;
+export interface RelayResult {
+  published: number;
+  skipped: number;
 }
 
 export interface Outbox {
-  /** Records that these rows went out; written with the next batch. */
+  /** Records that these message rows went out; written with the next batch. */
   markPublished(ids: readonly number[]): void;
+  /** Records that these announcements were broadcast; written with the next batch. */
+  markBroadcast(ids: readonly number[]): void;
   /** Writes the pending marks now. */
   flush(): Promise<void>;
   /**
-   * Claims the rows left unpublished (older than RELAY_AFTER_MS) and publishes the recent ones
-   * through `publish`; returns how many it published and how many were too old to push.
+   * Claims the message rows left unpublished (older than RELAY_AFTER_MS) and publishes the recent
+   * ones through `publish`; returns how many it published and how many were too old to push.
    */
-  relay(publish: (row: OutboxRow) => Promise<void>): Promise<{ published: number; skipped: number }>;
-  /** Runs `relay` now and every RELAY_EVERY_MS until the app closes. */
-  startRelay(publish: (row: OutboxRow) => Promise<void>): void;
+  relay(publish: (row: OutboxRow) => Promise<void>): Promise<RelayResult>;
+  /** The same for announcements left unbroadcast, through `broadcast`. */
+  relayAnnouncements(broadcast: (announcement: OutboxAnnouncement) => Promise<void>): Promise<RelayResult>;
+  /** Runs both relays now and every RELAY_EVERY_MS until the app closes. */
+  startRelay(publish: (row: OutboxRow) => Promise<void>, broadcast: (announcement: OutboxAnnouncement) => Promise<void>): void;
   close(): Promise<void>;
 }
 
+/** What the relay needs of one kind of row: which are due, claiming them, giving one back, its age. */
+interface Lane<R extends { id: number }> {
+  due(db: Db, before: string, limit: number): Promise<number[]>;
+  claim(db: Db, ids: readonly number[], at: string): Promise<R[]>;
+  release(db: Db, id: number): Promise<void>;
+  writtenAt(row: R): string;
+  /** For the log. */
+  what: string;
+}
+
+const messageLane: Lane<OutboxRow> = {
+  due: messagesDue,
+  claim: claimMessages,
+  release: releaseMessage,
+  writtenAt: (row) => row.created_time,
+  what: 'messages',
+};
+
+const announcementLane: Lane<OutboxAnnouncement> = {
+  due: announcementsDue,
+  claim: claimAnnouncements,
+  release: releaseAnnouncement,
+  writtenAt: (row) => row.published_at,
+  what: 'announcement broadcasts',
+};
+
 export function createOutbox(db: Db, log: FastifyBaseLogger): Outbox {
   let marks: number[] = [];
+  let broadcastMarks: number[] = [];
   let markTimer: NodeJS.Timeout | undefined;
   let relayTimer: NodeJS.Timeout | undefined;
   let relaying: Promise<unknown> = Promise.resolve();
   let writing: Promise<void> = Promise.resolve();
   let closed = false;
 
-  async function writeMarks(ids: number[]) {
+  async function writeMarks(ids: number[], write: (db: Db, ids: readonly number[], at: string) => Promise<void>) {
     const at = nowIso();
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      await db.updateTable('messages').set({ published_at: at }).where('id', 'in', ids.slice(i, i + CHUNK)).where('published_at', 'is', null).execute();
-    }
+    for (let i = 0; i < ids.length; i += CHUNK) await write(db, ids.slice(i, i + CHUNK), at);
   }
 
   function flush(): Promise<void> {
     if (markTimer) clearTimeout(markTimer);
     markTimer = undefined;
     const ids = marks;
+    const broadcast = broadcastMarks;
     marks = [];
+    broadcastMarks = [];
     if (ids.length) {
-      writing = writing.then(() => writeMarks(ids)).catch((err: unknown) => log.warn({ err, count: ids.length }, 'outbox: could not mark messages published'));
+      writing = writing
+        .then(() => writeMarks(ids, markMessagesPublished))
+        .catch((err: unknown) => log.warn({ err, count: ids.length }, 'outbox: could not mark messages published'));
+    }
+    if (broadcast.length) {
+      writing = writing
+        .then(() => writeMarks(broadcast, markAnnouncementsBroadcast))
+        .catch((err: unknown) => log.warn({ err, count: broadcast.length }, 'outbox: could not mark announcements broadcast'));
     }
     return writing;
   }
 
-  async function relay(publish: (row: OutboxRow) => Promise<void>) {
+  function queueMarks() {
+    if (marks.length + broadcastMarks.length >= CHUNK) void flush();
+    else if (!markTimer) {
+      markTimer = setTimeout(() => void flush(), MARK_EVERY_MS);
+      markTimer.unref();
+    }
+  }
+
+  async function relayLane<R extends { id: number }>(lane: Lane<R>, publish: (row: R) => Promise<void>): Promise<RelayResult> {
     // The wall clock, not the app's (lib/time.ts, which tests move forward): a row is due by how
     // long it has really waited for its own process to mark it.
     const now = Date.now();
@@ -80,25 +141,12 @@ export function createOutbox(db: Db, log: FastifyBaseLogger): Outbox {
     let published = 0;
     let skipped = 0;
     for (;;) {
-      const waiting = await db
-        .selectFrom('messages')
-        .select('id')
-        .where('published_at', 'is', null)
-        .where('created_time', '<=', due)
-        .orderBy('id')
-        .limit(CHUNK)
-        .execute();
+      const waiting = await lane.due(db, due, CHUNK);
       if (!waiting.length) break;
       // Claimed by a conditional update: with several processes or instances, each row goes to one.
-      const claimed = await db
-        .updateTable('messages')
-        .set({ published_at: nowIso() })
-        .where('id', 'in', waiting.map((r) => r.id))
-        .where('published_at', 'is', null)
-        .returning(['id', 'designer_id', 'message_type', 'ext_json', 'created_time'])
-        .execute();
+      const claimed = await lane.claim(db, waiting, nowIso());
       for (const row of claimed.sort((a, b) => a.id - b.id)) {
-        if (row.created_time < fresh) {
+        if (lane.writtenAt(row) < fresh) {
           skipped++;
           continue;
         }
@@ -107,33 +155,40 @@ export function createOutbox(db: Db, log: FastifyBaseLogger): Outbox {
           published++;
         } catch (err) {
           // Claimed and not sent: give it back for the next round.
-          await db.updateTable('messages').set({ published_at: null }).where('id', '=', row.id).execute();
-          log.warn({ err, id: row.id }, 'outbox: relay could not publish');
+          await lane.release(db, row.id);
+          log.warn({ err, id: row.id, lane: lane.what }, 'outbox: relay could not publish');
           return { published, skipped };
         }
       }
       if (waiting.length < CHUNK) break;
     }
-    if (published || skipped) log.info({ published, skipped }, 'outbox: relayed messages a process left unpublished');
+    if (published || skipped) log.info({ published, skipped }, `outbox: relayed ${lane.what} a process left unpublished`);
     return { published, skipped };
   }
+
+  const relay = (publish: (row: OutboxRow) => Promise<void>) => relayLane(messageLane, publish);
+  const relayAnnouncements = (broadcast: (announcement: OutboxAnnouncement) => Promise<void>) => relayLane(announcementLane, broadcast);
 
   return {
     markPublished(ids) {
       if (closed || !ids.length) return;
       marks.push(...ids);
-      if (marks.length >= CHUNK) void flush();
-      else if (!markTimer) {
-        markTimer = setTimeout(() => void flush(), MARK_EVERY_MS);
-        markTimer.unref();
-      }
+      queueMarks();
+    },
+    markBroadcast(ids) {
+      if (closed || !ids.length) return;
+      broadcastMarks.push(...ids);
+      queueMarks();
     },
     flush,
     relay,
-    startRelay(publish) {
+    relayAnnouncements,
+    startRelay(publish, broadcast) {
       const round = () => {
         relaying = relay(publish)
           .catch((err: unknown) => log.warn({ err }, 'outbox: relay round failed'))
+          .then(() => relayAnnouncements(broadcast))
+          .catch((err: unknown) => log.warn({ err }, 'outbox: announcement relay round failed'))
           .finally(() => {
             if (closed) return;
             relayTimer = setTimeout(round, RELAY_EVERY_MS);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database.js';
 import { nowIso } from '../../../lib/time.js';
+import { insertSmsOutbox } from './sms-outbox.repository.js';
 import { type SmsSender, smsText } from './sms-sender.js';
 
 /**
@@ -11,7 +12,7 @@ export function logSmsSender(db: Db, log: FastifyBaseLogger): SmsSender {
   return {
     async send(phone, scene, code) {
       const content = smsText(scene, code);
-      await db.insertInto('sms_outbox').values({ phone, scene, content, created_at: nowIso() }).execute();
+      await insertSmsOutbox(db, { phone, scene, content, created_at: nowIso() });
       log.info({ phone, scene }, `SMS to ${phone}: ${content}`);
     },
   };

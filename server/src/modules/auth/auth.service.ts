@@ -1,0 +1,177 @@
+/**
+ * Signing in and account security: sending codes, registration, sign-in, sign-out, password reset
+ * and change, phone change. Each change that writes more than one row is one unit of work (the
+ * code use and what it authorises commit together); a change that ends sessions then emits
+ * `ended` on `sessionEvents`, which closes their live connections.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { RateLimitConfig } from '../../config/env.js';
+import type { Db } from '../../db/database.js';
+import type { Designer } from '../../db/schema.js';
+import { decoyHash, hashPassword, verifyPassword } from '../../lib/crypto.js';
+import { AppError, invalid } from '../../lib/errors.js';
+import { enforceRateLimit, releaseRateLimitHit, waitText } from '../../plugins/rate-limit.js';
+import type { UnitOfWork } from '../messages/index.js';
+import { checkJoin, consumeInvite, findInviteByCode, looksLikeTeamInvite, notifyLeadsOfJoin } from '../teams/index.js';
+import { findDesignerByPhone, insertDesigner, updateDesigner } from '../user/index.js';
+import { findInviter } from './auth.repository.js';
+import type { ChangePasswordInput, ChangePhoneInput, LoginInput, RegisterInput, ResetPasswordInput, VerifyCodeInput } from './auth.schemas.js';
+import type { SessionEvents } from './session-events.js';
+import { createSession, findByToken, type IssuedSession, revokeAllSessions, revokeOtherSessions, revokeSession } from './session.repository.js';
+import type { SmsSender } from './sms/index.js';
+import { CODE_TTL_MS, checkCode, issueCode, markCodeUsed, RESEND_AFTER_SECONDS } from './verify-code.service.js';
+
+export interface AuthServiceDeps {
+  db: Db;
+  unitOfWork: UnitOfWork;
+  sms: SmsSender;
+  sessionEvents: SessionEvents;
+  tokenTtlHours: number;
+  rateLimits: RateLimitConfig;
+}
+
+/** Where a request comes from, kept with the session it opens. */
+export interface ClientMeta {
+  ip: string;
+  userAgent: string;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService({ db, unitOfWork, sms, sessionEvents, tokenTtlHours, rateLimits: limits }: AuthServiceDeps) {
+  return {
+    /**
+     * Sends a code for a scene, once the scene's conditions hold. The per-IP limit comes first: it
+     * also throttles probing which phones are registered. A code the provider did not take gives
+     * the per-phone wait back.
+     */
+    async sendCode({ phone, scene }: VerifyCodeInput, caller: { ip: string; token: string | undefined; log: FastifyBaseLogger }) {
+      await enforceRateLimit(db, `code:ip:${caller.ip}`, limits.codePerIp, (s) => `获取验证码过于频繁，请${waitText(s)}后再试`);
+      const existing = await findDesignerByPhone(db, phone);
+      if (scene === 'register' && existing) throw invalid('phone', '该手机号已注册，请直接登录');
+      if ((scene === 'login' || scene === 'reset_password') && !existing) throw invalid('phone', '该手机号未注册');
+      if (scene === 'change_phone') {
+        if (!caller.token || !(await findByToken(db, caller.token))) throw new AppError(401, '请先登录');
+        if (existing) throw invalid('phone', '该手机号已被其他账号使用');
+      }
+      if (scene === 'bank_info') {
+        // Re-verification goes to the signed-in designer's own phone only.
+        const session = caller.token ? await findByToken(db, caller.token) : undefined;
+        if (!session) throw new AppError(401, '请先登录');
+        if (session.designer.phone !== phone) throw invalid('phone', '验证码只能发送到本人手机号');
+      }
+      const perPhone = `code:phone:${phone}`;
+      await enforceRateLimit(db, perPhone, limits.codePerPhone, (s) => `验证码已发送，请${waitText(s)}后再试`);
+      try {
+        await issueCode(db, sms, caller.log, phone, scene);
+      } catch (err) {
+        // Nothing reached the phone: the wait before the next code is not used up.
+        await releaseRateLimitHit(db, perPhone);
+        throw err;
+      }
+      return { expires_in: CODE_TTL_MS / 1000, resend_after: RESEND_AFTER_SECONDS };
+    },
+
+    /**
+     * A new regular designer at onboarding step 0, signed in. The invite code is checked before the
+     * SMS code, so a bad invite does not use the SMS code up; the code use, the designer, the team
+     * invite's use and the session commit together.
+     */
+    async register({ phone, code, password, invite_code }: RegisterInput, meta: ClientMeta): Promise<IssuedSession> {
+      if (await findDesignerByPhone(db, phone)) throw invalid('phone', '该手机号已注册，请直接登录');
+      let teamId: number | null = null;
+      // A team invite link's code (issue 6): same checks as joining, counted atomically below.
+      const teamInvite = invite_code && looksLikeTeamInvite(invite_code) ? await findInviteByCode(db, invite_code) : undefined;
+      if (teamInvite) checkJoin({ ...teamInvite, used_count: Number(teamInvite.used_count) }, null, 'invite_code');
+      else if (invite_code) {
+        const inviter = await findInviter(db, invite_code);
+        if (!inviter) throw invalid('invite_code', '邀请码无效');
+        teamId = inviter.team_id;
+      }
+      const codeId = await checkCode(db, phone, 'register', code);
+      const passwordHash = await hashPassword(password);
+      return unitOfWork(async (trx, { send }) => {
+        await markCodeUsed(trx, codeId);
+        const designer = await insertDesigner(trx, {
+          phone,
+          password_hash: passwordHash,
+          designer_type: 1,
+          nickname: `设计师${phone.slice(-4)}`,
+          current_registration_step: 0,
+          team_id: teamId,
+        });
+        if (teamInvite) {
+          await consumeInvite(trx, { ...teamInvite, used_count: Number(teamInvite.used_count) }, designer.id, 'invite_code');
+          await notifyLeadsOfJoin(trx, send, teamInvite.team_id, designer.id);
+        }
+        return createSession(trx, designer.id, tokenTtlHours, meta);
+      });
+    },
+
+    /**
+     * Password or code. The limits are counted before anything is checked; an unknown phone is
+     * checked against a decoy hash, and the account's status only after the credentials.
+     */
+    async login({ phone, password, code }: LoginInput, meta: ClientMeta): Promise<IssuedSession> {
+      await enforceRateLimit(db, `login:ip:${meta.ip}`, limits.loginPerIp, (s) => `登录尝试过于频繁，请${waitText(s)}后再试`);
+      await enforceRateLimit(db, `login:phone:${phone}`, limits.loginPerPhone, (s) => `登录尝试过于频繁，请${waitText(s)}后再试`);
+      const designer = await findDesignerByPhone(db, phone);
+      if (code !== undefined) {
+        if (!designer) throw invalid('phone', '该手机号未注册');
+        await markCodeUsed(db, await checkCode(db, phone, 'login', code));
+      } else {
+        const matches = await verifyPassword(password ?? '', designer?.password_hash ?? (await decoyHash()));
+        if (!designer || !matches) throw invalid('password', '手机号或密码错误');
+      }
+      if (designer.account_status !== 1) throw invalid('phone', '账号已停用，请联系团队负责人');
+      return createSession(db, designer.id, tokenTtlHours, meta);
+    },
+
+    async logout(designerId: number, sessionId: string): Promise<void> {
+      await revokeSession(db, sessionId);
+      sessionEvents.emit('ended', { designerId, sessionId });
+    },
+
+    async logoutAll(designerId: number): Promise<void> {
+      await revokeAllSessions(db, designerId);
+      sessionEvents.emit('ended', { designerId });
+    },
+
+    /** Using the code, the new hash and revoking every session commit together. */
+    async resetPassword({ phone, code, password }: ResetPasswordInput): Promise<void> {
+      const designer = await findDesignerByPhone(db, phone);
+      if (!designer) throw invalid('phone', '该手机号未注册');
+      const codeId = await checkCode(db, phone, 'reset_password', code);
+      const passwordHash = await hashPassword(password);
+      await unitOfWork(async (trx) => {
+        await markCodeUsed(trx, codeId);
+        await updateDesigner(trx, designer.id, { password_hash: passwordHash });
+        await revokeAllSessions(trx, designer.id);
+      });
+      sessionEvents.emit('ended', { designerId: designer.id });
+    },
+
+    /** A code sent to the new phone; the sessions are kept. */
+    async changePhone(me: Designer, { phone, code }: ChangePhoneInput): Promise<void> {
+      if (phone === me.phone) throw invalid('phone', '新手机号不能与当前手机号相同');
+      if (await findDesignerByPhone(db, phone)) throw invalid('phone', '该手机号已被其他账号使用');
+      const codeId = await checkCode(db, phone, 'change_phone', code);
+      await unitOfWork(async (trx) => {
+        await markCodeUsed(trx, codeId);
+        await updateDesigner(trx, me.id, { phone });
+      });
+    },
+
+    /** The old password is needed; every other session ends, the current one stays. */
+    async changePassword(me: Designer, currentSessionId: string, { old_password, password }: ChangePasswordInput): Promise<void> {
+      if (!(await verifyPassword(old_password, me.password_hash))) throw invalid('old_password', '原密码不正确');
+      if (old_password === password) throw invalid('password', '新密码不能与原密码相同');
+      const passwordHash = await hashPassword(password);
+      const revoked = await unitOfWork(async (trx) => {
+        await updateDesigner(trx, me.id, { password_hash: passwordHash });
+        return revokeOtherSessions(trx, me.id, currentSessionId);
+      });
+      for (const sessionId of revoked) sessionEvents.emit('ended', { designerId: me.id, sessionId });
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * Announcements (spec §6): which reach whom, reading them, and a lead publishing one. Publishing
+ * is one unit of work (the announcement, its product links and a type-29 message per recipient);
+ * the broadcast on the `announcements` topic follows the commit. The announcement row is the
+ * broadcast's outbox entry, so a process that dies before broadcasting leaves it to the relay.
+ */
+import type { Db } from '../../db/database.js';
+import type { Designer } from '../../db/schema.js';
+import { forbidden, invalid, notFound } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import {
+  announcementReaches,
+  announcementRecipients,
+  countProducts,
+  findAnnouncement,
+  insertAnnouncement,
+  insertAnnouncementRead,
+  listAnnouncements,
+  productIdsOf,
+  type Reader,
+} from './announcement.repository.js';
+import { markAnnouncementMessageRead } from './message.repository.js';
+import { announcementMessage, type MessageService } from './message.service.js';
+import type { AnnouncementInput, AnnouncementView } from './message.schemas.js';
+import type { UnitOfWork } from './unit-of-work.js';
+
+/** The Chinese name of each scope (not used yet; README, Not done). */
+export const SCOPE_TEXT: Record<number, string> = { 0: '团队负责人', 1: '设计师', 2: '兼职设计师', 3: '兼职设计师', 4: '全部人员' };
+
+export interface AnnouncementServiceDeps {
+  db: Db;
+  unitOfWork: UnitOfWork;
+  messages: MessageService;
+}
+
+type AnnouncementRow = NonNullable<Awaited<ReturnType<typeof findAnnouncement>>>;
+
+function toView(a: AnnouncementRow, productIds: number[] | undefined): AnnouncementView {
+  return {
+    announcement_id: a.id,
+    title: a.title,
+    body: a.body,
+    scope: a.scope,
+    product_ids: productIds ?? [],
+    published_at: a.published_at,
+    is_read: Number(a.is_read),
+  };
+}
+
+export function createAnnouncementService({ db, unitOfWork, messages }: AnnouncementServiceDeps) {
+  return {
+    /** The announcements that reach me, newest first, with my read state. */
+    async list(reader: Reader, page: number, pageSize: number) {
+      const { rows, total } = await listAnnouncements(db, reader, page, pageSize);
+      const products = await productIdsOf(
+        db,
+        rows.map((r) => r.id),
+      );
+      return { items: rows.map((a) => toView(a, products.get(a.id))), total };
+    },
+
+    /** One announcement that reaches me; 404 otherwise (also when it does not exist). */
+    async get(reader: Reader, id: number): Promise<AnnouncementView> {
+      const a = await findAnnouncement(db, reader, id);
+      if (!a) throw notFound('公告不存在');
+      const products = await productIdsOf(db, [a.id]);
+      return toView(a, products.get(a.id));
+    },
+
+    /** Reads an announcement that reaches me: its read row and its type-29 message, together. */
+    async markRead(reader: Reader, id: number): Promise<void> {
+      if (!(await announcementReaches(db, reader, id))) throw notFound('公告不存在');
+      const now = nowIso();
+      await unitOfWork(async (trx) => {
+        await insertAnnouncementRead(trx, id, reader.id, now);
+        await markAnnouncementMessageRead(trx, reader.id, id, now);
+      });
+    },
+
+    /**
+     * A lead publishes: the announcement (its broadcast pending in the outbox), its product links
+     * and a type-29 message to every active designer it reaches commit together; the broadcast
+     * follows the commit and marks the announcement broadcast.
+     */
+    async publish(me: Designer, input: AnnouncementInput): Promise<{ announcement_id: number; recipients: number }> {
+      if (me.designer_type !== 0) throw forbidden('只有团队负责人可以发布公告');
+      const { title, body, scope } = input;
+      const productIds = [...new Set(input.product_ids)];
+      if (productIds.length && (await countProducts(db, productIds)) !== productIds.length) throw invalid('product_ids', '所选产品不存在');
+      const published_at = nowIso();
+      const { id, recipients } = await unitOfWork(async (trx, { send }) => {
+        const id = await insertAnnouncement(trx, { title, body, scope, published_by: me.id, published_at }, productIds);
+        const to = await announcementRecipients(trx, scope, productIds);
+        send(to, announcementMessage({ id, title }));
+        return { id, recipients: to.length };
+      });
+      messages.broadcastAnnouncement({ id, title, scope, published_at, product_ids: productIds });
+      return { announcement_id: id, recipients };
+    },
+  };
+}
+
+export type AnnouncementService = ReturnType<typeof createAnnouncementService>;
