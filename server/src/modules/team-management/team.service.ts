@@ -10,6 +10,7 @@ import type { Designer } from '../../db/schema.js';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors.js';
 import { type Cell, money, type Table, tableOf } from '../../lib/tabular-export.js';
 import { nowIso } from '../../lib/time.js';
+import { REGISTRATION_COMPLETE_STEP } from '../onboarding/index.js';
 import { settlementSummaryColumns } from '../settlements/index.js';
 import { addDays, daysBetween, today } from '../../domain/calendar.js';
 import { displayName, designerCode, parseDesignerCode } from '../../domain/designers.js';
@@ -211,7 +212,7 @@ export function createTeamService({ db, dialect, tickets }: TeamServiceDeps) {
     if (!d || d.team_id !== teamId) throw invalid('designer_id', '该设计师不在你的团队中');
     if (d.designer_type === 0) throw invalid('designer_id', '只能指派给团队中的设计师');
     if (d.account_status !== 1) throw invalid('designer_id', '该设计师账号已停用');
-    if (d.current_registration_step < 6) throw invalid('designer_id', '该设计师尚未完成入驻引导');
+    if (d.current_registration_step < REGISTRATION_COMPLETE_STEP) throw invalid('designer_id', '该设计师尚未完成入驻引导');
   }
 
   /**
