@@ -6,7 +6,7 @@ import { AppError, invalid } from '../../lib/errors.js';
 import { codeSchema, envelope, errorEnvelope, ok, okEmpty, passwordSchema, phoneSchema } from '../../lib/http.js';
 import { enforceRateLimit, releaseRateLimitHit, waitText } from '../../plugins/rate-limit.js';
 import { bearerToken } from './auth.plugin.js';
-import { checkJoin, consumeInvite, findInviteByCode, looksLikeTeamInvite, notifyLeadsOfJoin } from '../teams/index.js';
+import { checkJoin, consumeInvite, findInviteByCode, looksLikeTeamInvite, notifyLeadsOfJoin } from '../team-management/index.js';
 import { findDesignerByPhone, insertDesigner, updateDesigner } from '../user/index.js';
 import { createSession, findByToken, revokeAllSessions, revokeOtherSessions, revokeSession } from './session.repository.js';
 import { createSmsSender, type SmsSender } from './sms/index.js';
