@@ -34,7 +34,7 @@ export default async function teamManagementRoutes(app: FastifyInstance) {
   const secured = { onRequest: app.authenticate };
   const doc = (summary: string, description?: string) => ({ tags: ['team-management'], summary, ...(description ? { description } : {}), security: [{ bearer: [] }] });
   const errors = { ...authErrors, 403: errorEnvelope, 404: errorEnvelope };
-  const team = createTeamService({ db: app.db, dialect: app.dialect, tickets: app.tickets });
+  const team = createTeamService({ db: app.db, dialect: app.dialect, unitOfWork: app.unitOfWork, tickets: app.tickets });
 
   r.get(
     '/team/board',

@@ -10,6 +10,7 @@ import type { Designer } from '../../db/schema.js';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors.js';
 import { type Cell, money, type Table, tableOf } from '../../lib/tabular-export.js';
 import { nowIso } from '../../lib/time.js';
+import type { UnitOfWork } from '../messages/index.js';
 import { REGISTRATION_COMPLETE_STEP } from '../onboarding/index.js';
 import { settlementSummaryColumns } from '../settlements/index.js';
 import { addDays, daysBetween, today } from '../../domain/calendar.js';
@@ -62,13 +63,15 @@ export interface BulkResult {
 export interface TeamServiceDeps {
   db: Db;
   dialect: Dialect;
+  /** Opens the transaction of a change (messages/unit-of-work.ts); the designer update sends no message. */
+  unitOfWork: UnitOfWork;
   /** The single-ticket actions a bulk action runs ticket by ticket (tickets module, `app.tickets`). */
   tickets: Pick<FastifyInstance['tickets'], 'assign' | 'transfer'>;
 }
 
 export type TeamService = ReturnType<typeof createTeamService>;
 
-export function createTeamService({ db, dialect, tickets }: TeamServiceDeps) {
+export function createTeamService({ db, dialect, unitOfWork, tickets }: TeamServiceDeps) {
   /** A member of the team by designer code; 404 for anyone else. */
   async function teamMember(teamId: number, code: string): Promise<Member> {
     const id = parseDesignerCode(code);
@@ -195,7 +198,7 @@ export function createTeamService({ db, dialect, tickets }: TeamServiceDeps) {
     if (product_ids.length && (await countProducts(db, product_ids)) !== product_ids.length) throw invalid('product_ids', '产品不存在');
     // The wall clock, not the app clock (lib/time.ts), as this call always stamped it.
     const now = new Date().toISOString();
-    await db.transaction().execute(async (trx) => {
+    await unitOfWork(async (trx) => {
       await setDailyCapacity(trx, member.id, daily_capacity, now);
       await replaceProducts(trx, member.id, product_ids);
     });
