@@ -34,7 +34,8 @@ import ticketsPlugin from './modules/tickets/tickets.plugin.js';
 import ticketRoutes from './modules/tickets/ticket.routes.js';
 import integrationRoutes from './modules/tickets/integration.routes.js';
 import hallRoutes from './modules/tickets/hall.routes.js';
-import teamsRoutes from './modules/teams/teams.routes.js';
+import inviteRoutes from './modules/team-management/invite.routes.js';
+import dailyPanelRoutes from './modules/team-management/daily-panel.routes.js';
 import teamManagementRoutes from './modules/team-management/team.routes.js';
 import orderPlanRoutes from './modules/order-plans/plan.routes.js';
 import userRoutes from './modules/user/user.routes.js';
@@ -156,7 +157,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(appealRoutes);
       await api.register(settlementRoutes);
       await api.register(filesRoutes);
-      await api.register(teamsRoutes);
+      await api.register(inviteRoutes);
+      await api.register(dailyPanelRoutes);
       await api.register(teamManagementRoutes);
       await api.register(orderPlanRoutes);
     },

@@ -12,7 +12,7 @@ import { decoyHash, hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { AppError, invalid } from '../../lib/errors.js';
 import { enforceRateLimit, releaseRateLimitHit, waitText } from '../../plugins/rate-limit.js';
 import type { UnitOfWork } from '../messages/index.js';
-import { checkJoin, consumeInvite, findInviteByCode, looksLikeTeamInvite, notifyLeadsOfJoin } from '../teams/index.js';
+import { checkJoin, consumeInvite, findInviteByCode, looksLikeTeamInvite, notifyLeadsOfJoin } from '../team-management/index.js';
 import { findDesignerByPhone, insertDesigner, updateDesigner } from '../user/index.js';
 import { findInviter } from './auth.repository.js';
 import type { ChangePasswordInput, ChangePhoneInput, LoginInput, RegisterInput, ResetPasswordInput, VerifyCodeInput } from './auth.schemas.js';

@@ -1,22 +1,58 @@
 /**
- * Reads of team management: the lead's team, its members, the board, the designer list and detail,
- * the daily detail and the expense statements. Every function takes `db` first.
+ * SQL of the team: its members and leads, the rows of the designer list and detail, the designers'
+ * work settings, and the expense statements. The board's figure queries are board.repository.ts's.
+ * Every function takes `db` or a transaction first.
  */
-import type { Db, Dialect } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import type { Designer } from '../../db/schema.js';
-import { forbidden, invalid, notFound } from '../../lib/errors.js';
-import { nowIso } from '../../lib/time.js';
 import { settlementQuery, toSettlement, type SettlementView } from '../settlements/index.js';
 import { listTickets, listQuerySchema } from '../tickets/index.js';
-import { dayCell, designerFigures, figures, loadBoard } from './board.repository.js';
-import { MAX_PERIOD_DAYS } from './team.schemas.js';
-import { addDays, daysBetween, today } from '../../domain/calendar.js';
-import { displayName, designerCode, parseDesignerCode } from '../../domain/designers.js';
+import { parseDesignerCode } from '../../domain/designers.js';
 
-/** The team of a lead (designer_type 0 with a team); 403 for everyone else. */
-export function leadTeamOf(me: Designer): number {
-  if (me.designer_type !== 0 || me.team_id === null) throw forbidden('只有团队负责人可以管理团队');
-  return me.team_id;
+// ---------------------------------------------------------------------------------------------
+// Teams and members
+
+export function findTeam(db: Db, teamId: number) {
+  return db.selectFrom('teams').select(['id', 'name']).where('id', '=', teamId).executeTakeFirstOrThrow();
+}
+
+/** The team's name with its lead (`lead_*` null when the team has no lead). */
+export function findTeamWithLead(db: Db, teamId: number) {
+  return db
+    .selectFrom('teams')
+    .leftJoin('designers', 'designers.id', 'teams.lead_id')
+    .select(['teams.name', 'designers.id', 'designers.real_name', 'designers.nickname'])
+    .where('teams.id', '=', teamId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The ids of the team's leads (`designer_type` 0). */
+export function teamLeadIds(db: Db, teamId: number) {
+  return db.selectFrom('designers').select('id').where('team_id', '=', teamId).where('designer_type', '=', 0).execute();
+}
+
+/** The names and phone of a designer (for a message about them). */
+export function findDesignerNames(db: Db, designerId: number) {
+  return db.selectFrom('designers').select(['nickname', 'real_name', 'phone']).where('id', '=', designerId).executeTakeFirst();
+}
+
+/** What decides whether tickets may be given to a designer. */
+export function findAssignee(db: Db, designerId: number) {
+  return db.selectFrom('designers').select(['id', 'team_id', 'designer_type', 'account_status', 'current_registration_step']).where('id', '=', designerId).executeTakeFirst();
+}
+
+/**
+ * Moves a designer who is in no team into `teamId` as a `member`. False when the designer is in a
+ * team meanwhile (the condition is part of the update).
+ */
+export async function moveIntoTeam(db: Db, designerId: number, teamId: number, now: string): Promise<boolean> {
+  const moved = await db
+    .updateTable('designers')
+    .set({ team_id: teamId, team_role: 'member', update_time: now })
+    .where('id', '=', designerId)
+    .where('team_id', 'is', null)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
 }
 
 export type Member = Pick<Designer, 'id' | 'real_name' | 'nickname' | 'phone' | 'designer_type' | 'online_ticket_status' | 'daily_capacity' | 'team_id'>;
@@ -28,130 +64,9 @@ export function teamMembers(db: Db, teamId: number): Promise<Member[]> {
   return db.selectFrom('designers').select(MEMBER_COLUMNS).where('team_id', '=', teamId).where('designer_type', '<>', 0).orderBy('id').execute();
 }
 
-/** A member of the team by designer code; 404 for anyone else. */
-export async function teamMember(db: Db, teamId: number, code: string): Promise<Member> {
-  const id = parseDesignerCode(code);
-  const d = id
-    ? await db.selectFrom('designers').select(MEMBER_COLUMNS).where('id', '=', id).where('team_id', '=', teamId).where('designer_type', '<>', 0).executeTakeFirst()
-    : undefined;
-  if (!d) throw notFound('设计师不存在');
-  return d;
-}
-
-export function maskPhone(phone: string): string {
-  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
-}
-
-/** The period of a query: `to` defaults to today, `from` to 29 days before `to`; at most 92 days. */
-export function resolvePeriod(q: { from?: string; to?: string }): { from: string; to: string } {
-  const to = q.to ?? (q.from && q.from > today() ? q.from : today());
-  const from = q.from ?? addDays(to, -29);
-  if (from > to) throw invalid('to', '结束日期不能早于开始日期');
-  if (daysBetween(from, to).length > MAX_PERIOD_DAYS) throw invalid('to', `查询区间不能超过${MAX_PERIOD_DAYS}天`);
-  return { from, to };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Board and daily detail
-
-export async function board(db: Db, dialect: Dialect, teamId: number, from: string, to: string) {
-  const members = await teamMembers(db, teamId);
-  const raw = await loadBoard(
-    db,
-    dialect,
-    members.map((m) => m.id),
-    from,
-    to,
-    nowIso(),
-  );
-  const by_designer = members.map((m) => ({ designer_id: designerCode(m.id), designer_name: displayName(m), ...designerFigures(raw, m.id) }));
-  const by_day = raw.days.map((day) => {
-    const f = figures(
-      members.map((m) => dayCell(raw, m.id, day)),
-      [],
-    );
-    return { day, received: f.received, completed: f.completed, overdue: f.overdue };
-  });
-  const totals = figures([...raw.cells.values()], [...raw.extras.values()]);
-  return { from, to, totals, by_designer, by_day };
-}
-
-export async function dailyDetail(db: Db, dialect: Dialect, teamId: number, from: string, to: string, designerCodeFilter?: string) {
-  const members = designerCodeFilter ? [await teamMember(db, teamId, designerCodeFilter)] : await teamMembers(db, teamId);
-  const raw = await loadBoard(
-    db,
-    dialect,
-    members.map((m) => m.id),
-    from,
-    to,
-    nowIso(),
-  );
-  const rows = [];
-  for (const day of [...raw.days].reverse()) {
-    for (const m of members) {
-      const c = raw.cells.get(`${m.id}|${day}`);
-      if (!c) continue;
-      rows.push({
-        day,
-        designer_id: designerCode(m.id),
-        designer_name: displayName(m),
-        received: c.received,
-        completed: c.completed,
-        overdue: c.overdue,
-        fee_cents: c.fee_cents,
-        deduction_cents: c.deduction_cents,
-      });
-    }
-  }
-  return { rows };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Designers
-
-/** The designer rows (status, load, capacity, products, 30-day quality) of some members. */
-export async function designerRows(db: Db, dialect: Dialect, teamId: number, members: Member[]) {
-  if (!members.length) return [];
-  const ids = members.map((m) => m.id);
-  const day = today();
-  const [products, loads, cells, raw] = await Promise.all([
-    db
-      .selectFrom('designer_products as dp')
-      .innerJoin('products as p', 'p.id', 'dp.product_id')
-      .select(['dp.designer_id', 'p.id', 'p.name'])
-      .where('dp.designer_id', 'in', ids)
-      .orderBy('p.id')
-      .execute(),
-    db.selectFrom('designer_loads').select(['designer_id', 'assigned_today']).where('designer_id', 'in', ids).where('day', '=', day).execute(),
-    db
-      .selectFrom('order_plan_cells as pc')
-      .innerJoin('order_plans as op', 'op.id', 'pc.plan_id')
-      .select(['pc.designer_id', 'pc.capacity'])
-      .where('op.team_id', '=', teamId)
-      .where('pc.day', '=', day)
-      .where('pc.designer_id', 'in', ids)
-      .execute(),
-    loadBoard(db, dialect, ids, addDays(day, -29), day, nowIso()),
-  ]);
-  return members.map((m) => {
-    const f = designerFigures(raw, m.id);
-    const cell = cells.find((c) => c.designer_id === m.id);
-    return {
-      designer_id: designerCode(m.id),
-      designer_name: displayName(m),
-      phone: maskPhone(m.phone),
-      designer_type: m.designer_type,
-      online_ticket_status: m.online_ticket_status,
-      load_today: Number(loads.find((l) => l.designer_id === m.id)?.assigned_today ?? 0),
-      capacity_today: cell ? Number(cell.capacity) : m.daily_capacity,
-      daily_capacity: m.daily_capacity,
-      products: products.filter((p) => p.designer_id === m.id).map((p) => ({ product_id: p.id, name: p.name })),
-      open_tickets: f.in_progress,
-      completed_30d: f.completed,
-      on_time_rate_30d: f.on_time_rate,
-      first_pass_rate_30d: f.first_pass_rate,
-    };
-  });
+/** A member of the team (not a lead) by id; undefined for anyone else. */
+export function findTeamMember(db: Db, teamId: number, designerId: number): Promise<Member | undefined> {
+  return db.selectFrom('designers').select(MEMBER_COLUMNS).where('id', '=', designerId).where('team_id', '=', teamId).where('designer_type', '<>', 0).executeTakeFirst();
 }
 
 /** LIKE pattern matching `value` literally (escape `\`). */
@@ -159,7 +74,11 @@ function likeContains(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export async function listDesigners(db: Db, dialect: Dialect, teamId: number, q: { keyword?: string; page: number; pageSize: number }) {
+/**
+ * One page of the team's members, by id, with the total. `keyword` matches a part of the name,
+ * nickname or phone, or the whole designer code.
+ */
+export async function pageTeamMembers(db: Db, teamId: number, q: { keyword?: string; page: number; pageSize: number }) {
   let base = db.selectFrom('designers').where('team_id', '=', teamId).where('designer_type', '<>', 0);
   const keyword = q.keyword?.trim();
   if (keyword) {
@@ -183,38 +102,87 @@ export async function listDesigners(db: Db, dialect: Dialect, teamId: number, q:
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { items: await designerRows(db, dialect, teamId, members), total: Number(count.n), page: q.page, pageSize: q.pageSize };
+  return { members, total: Number(count.n) };
 }
 
-export async function designerDetail(db: Db, dialect: Dialect, teamId: number, member: Member) {
-  const [row] = await designerRows(db, dialect, teamId, [member]);
-  const [tickets, settlements, history] = await Promise.all([
-    listTickets(db, {
-      scope: { kind: 'team', teamId, designerId: member.id },
-      filters: listQuerySchema.parse({}),
-      sortBy: 'created_at',
-      sortOrder: 'desc',
-      page: 1,
-      pageSize: 20,
-      now: nowIso(),
-    }),
-    settlementQuery(db).where('settlements.designer_id', '=', member.id).orderBy('settlements.period_start', 'desc').limit(8).execute(),
-    db
-      .selectFrom('allocations as a')
-      .innerJoin('tickets as t', 't.id', 'a.ticket_id')
-      .select(['a.ticket_id', 't.order_no', 'a.how', 'a.assigned_at', 'a.ended_at', 'a.end_reason'])
-      .where('a.designer_id', '=', member.id)
-      .orderBy('a.assigned_at', 'desc')
-      .orderBy('a.id', 'desc')
-      .limit(50)
-      .execute(),
-  ]);
-  return {
-    ...row!,
-    recent_tickets: tickets.items,
-    settlements: settlements.map(toSettlement),
-    history: history.map((h) => ({ ...h, how: h.how as 'system' | 'manual' | 'hall' | 'transfer' })),
-  };
+// ---------------------------------------------------------------------------------------------
+// The designer list and detail
+
+/** The products of these designers, by product id. */
+export function designerProducts(db: Db, designerIds: number[]) {
+  return db
+    .selectFrom('designer_products as dp')
+    .innerJoin('products as p', 'p.id', 'dp.product_id')
+    .select(['dp.designer_id', 'p.id', 'p.name'])
+    .where('dp.designer_id', 'in', designerIds)
+    .orderBy('p.id')
+    .execute();
+}
+
+/** How many tickets these designers were given on `day` (rows only for days with a count). */
+export function designerLoadsOn(db: Db, designerIds: number[], day: string) {
+  return db.selectFrom('designer_loads').select(['designer_id', 'assigned_today']).where('designer_id', 'in', designerIds).where('day', '=', day).execute();
+}
+
+/** The capacity of these designers on `day` in the team's order plan (rows only where a plan has a cell). */
+export function planCapacitiesOn(db: Db, teamId: number, designerIds: number[], day: string) {
+  return db
+    .selectFrom('order_plan_cells as pc')
+    .innerJoin('order_plans as op', 'op.id', 'pc.plan_id')
+    .select(['pc.designer_id', 'pc.capacity'])
+    .where('op.team_id', '=', teamId)
+    .where('pc.day', '=', day)
+    .where('pc.designer_id', 'in', designerIds)
+    .execute();
+}
+
+/** The member's newest tickets of the team (the ticket list's item shape). */
+export function recentTeamTickets(db: Db, teamId: number, designerId: number, limit: number, now: string) {
+  return listTickets(db, {
+    scope: { kind: 'team', teamId, designerId },
+    filters: listQuerySchema.parse({}),
+    sortBy: 'created_at',
+    sortOrder: 'desc',
+    page: 1,
+    pageSize: limit,
+    now,
+  });
+}
+
+/** The designer's latest settlements, newest period first. */
+export async function recentSettlements(db: Db, designerId: number, limit: number): Promise<SettlementView[]> {
+  const rows = await settlementQuery(db).where('settlements.designer_id', '=', designerId).orderBy('settlements.period_start', 'desc').limit(limit).execute();
+  return rows.map(toSettlement);
+}
+
+/** The designer's latest allocations, newest first. */
+export async function recentAllocations(db: Db, designerId: number, limit: number) {
+  const rows = await db
+    .selectFrom('allocations as a')
+    .innerJoin('tickets as t', 't.id', 'a.ticket_id')
+    .select(['a.ticket_id', 't.order_no', 'a.how', 'a.assigned_at', 'a.ended_at', 'a.end_reason'])
+    .where('a.designer_id', '=', designerId)
+    .orderBy('a.assigned_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((h) => ({ ...h, how: h.how as 'system' | 'manual' | 'hall' | 'transfer' }));
+}
+
+/** How many of these products exist. */
+export async function countProducts(db: Db, productIds: number[]): Promise<number> {
+  const found = await db.selectFrom('products').select('id').where('id', 'in', productIds).execute();
+  return found.length;
+}
+
+export async function setDailyCapacity(db: Db, designerId: number, dailyCapacity: number, now: string): Promise<void> {
+  await db.updateTable('designers').set({ daily_capacity: dailyCapacity, update_time: now }).where('id', '=', designerId).execute();
+}
+
+/** Replaces the designer's products with `productIds`. */
+export async function replaceProducts(db: Db, designerId: number, productIds: number[]): Promise<void> {
+  await db.deleteFrom('designer_products').where('designer_id', '=', designerId).execute();
+  if (productIds.length) await db.insertInto('designer_products').values(productIds.map((product_id) => ({ designer_id: designerId, product_id }))).execute();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -267,6 +235,7 @@ function toStatement(r: StatementRow): Statement {
   };
 }
 
+/** One page of the team's statements, newest period first, with the total. */
 export async function listStatements(db: Db, teamId: number, page: number, pageSize: number) {
   const [rows, count] = await Promise.all([
     statementQuery(db, teamId)
@@ -283,14 +252,18 @@ export async function listStatements(db: Db, teamId: number, page: number, pageS
   return { items: rows.map(toStatement), total: Number(count.n), page, pageSize };
 }
 
-/** A statement with its members' settlements (by designer); 404 when the team has none in that period. */
-export async function statementDetail(db: Db, teamId: number, periodStart: string): Promise<Statement & { members: SettlementView[] }> {
+/** The team's statement of the period starting `periodStart`; undefined when it has none. */
+export async function findStatement(db: Db, teamId: number, periodStart: string): Promise<Statement | undefined> {
   const row = await statementQuery(db, teamId).where('period_start', '=', periodStart).executeTakeFirst();
-  if (!row) throw notFound('费用结算单不存在');
-  const members = await settlementQuery(db)
+  return row && toStatement(row);
+}
+
+/** The members' settlements of one period, by designer. */
+export async function periodSettlements(db: Db, teamId: number, periodStart: string): Promise<SettlementView[]> {
+  const rows = await settlementQuery(db)
     .where('settlements.team_id', '=', teamId)
     .where('settlements.period_start', '=', periodStart)
     .orderBy('settlements.designer_id')
     .execute();
-  return { ...toStatement(row), members: members.map(toSettlement) };
+  return rows.map(toSettlement);
 }

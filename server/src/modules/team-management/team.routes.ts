@@ -1,23 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, invalid } from '../../lib/errors.js';
 import { authErrors, envelope, errorEnvelope, ok, pageOf, pageQuery } from '../../lib/http.js';
-import { type Cell, exportTable, money, sendExport, tableOf } from '../../lib/tabular-export.js';
+import { exportTable, sendExport } from '../../lib/tabular-export.js';
 import { currentDesigner } from '../auth/index.js';
-import { settlementSummaryColumns } from '../settlements/index.js';
-import {
-  board,
-  dailyDetail,
-  designerDetail,
-  designerRows,
-  leadTeamOf,
-  listDesigners,
-  listStatements,
-  resolvePeriod,
-  statementDetail,
-  teamMember,
-} from './team.repository.js';
 import {
   boardSchema,
   bulkAssignBody,
@@ -36,7 +22,7 @@ import {
   teamDesignerDetailSchema,
   teamDesignerSchema,
 } from './team.schemas.js';
-import { parseDesignerCode } from '../../domain/designers.js';
+import { createTeamService } from './team.service.js';
 
 /**
  * Team management (issue #7, spec §2 /team-management/*): the board, designers, bulk assign and
@@ -48,6 +34,7 @@ export default async function teamManagementRoutes(app: FastifyInstance) {
   const secured = { onRequest: app.authenticate };
   const doc = (summary: string, description?: string) => ({ tags: ['team-management'], summary, ...(description ? { description } : {}), security: [{ bearer: [] }] });
   const errors = { ...authErrors, 403: errorEnvelope, 404: errorEnvelope };
+  const team = createTeamService({ db: app.db, dialect: app.dialect, unitOfWork: app.unitOfWork, tickets: app.tickets });
 
   r.get(
     '/team/board',
@@ -62,11 +49,7 @@ export default async function teamManagementRoutes(app: FastifyInstance) {
         response: { 200: envelope(boardSchema), ...errors },
       },
     },
-    async (req) => {
-      const teamId = leadTeamOf(currentDesigner(req));
-      const { from, to } = resolvePeriod(req.query);
-      return ok(await board(app.db, app.dialect, teamId, from, to), '获取成功');
-    },
+    async (req) => ok(await team.board(currentDesigner(req), req.query), '获取成功'),
   );
 
   r.get(
@@ -79,7 +62,7 @@ export default async function teamManagementRoutes(app: FastifyInstance) {
         response: { 200: envelope(pageOf(teamDesignerSchema)), ...errors },
       },
     },
-    async (req) => ok(await listDesigners(app.db, app.dialect, leadTeamOf(currentDesigner(req)), req.query), '获取成功'),
+    async (req) => ok(await team.listDesigners(currentDesigner(req), req.query), '获取成功'),
   );
 
   r.get(
@@ -92,11 +75,7 @@ export default async function teamManagementRoutes(app: FastifyInstance) {
         response: { 200: envelope(teamDesignerDetailSchema), ...errors },
       },
     },
-    async (req) => {
-      const teamId = leadTeamOf(currentDesigner(req));
-      const member = await teamMember(app.db, teamId, req.params.designer_id);
-      return ok(await designerDetail(app.db, app.dialect, teamId, member), '获取成功');
-    },
+    async (req) => ok(await team.designerDetail(currentDesigner(req), req.params.designer_id), '获取成功'),
   );
 
   r.put(
@@ -110,49 +89,10 @@ export default async function teamManagementRoutes(app: FastifyInstance) {
         response: { 200: envelope(teamDesignerSchema), ...errors },
       },
     },
-    async (req) => {
-      const teamId = leadTeamOf(currentDesigner(req));
-      const member = await teamMember(app.db, teamId, req.params.designer_id);
-      const { daily_capacity, product_ids } = req.body;
-      if (product_ids.length) {
-        const found = await app.db.selectFrom('products').select('id').where('id', 'in', product_ids).execute();
-        if (found.length !== product_ids.length) throw invalid('product_ids', '产品不存在');
-      }
-      await app.db.transaction().execute(async (trx) => {
-        await trx.updateTable('designers').set({ daily_capacity, update_time: new Date().toISOString() }).where('id', '=', member.id).execute();
-        await trx.deleteFrom('designer_products').where('designer_id', '=', member.id).execute();
-        if (product_ids.length) await trx.insertInto('designer_products').values(product_ids.map((product_id) => ({ designer_id: member.id, product_id }))).execute();
-      });
-      const [row] = await designerRows(app.db, app.dialect, teamId, [{ ...member, daily_capacity }]);
-      return ok(row!, '已保存');
-    },
+    async (req) => ok(await team.updateDesigner(currentDesigner(req), req.params.designer_id, req.body), '已保存'),
   );
 
   // -- bulk actions: each ticket through the single-ticket service function -------------------
-
-  async function bulk(ticketIds: number[], act: (ticketId: number) => Promise<unknown>) {
-    const results: { ticket_id: number; ok: boolean; message: string }[] = [];
-    for (const ticketId of ticketIds) {
-      try {
-        await act(ticketId);
-        results.push({ ticket_id: ticketId, ok: true, message: '操作成功' });
-      } catch (err) {
-        if (!(err instanceof AppError) || err.status >= 500) throw err;
-        results.push({ ticket_id: ticketId, ok: false, message: err.message });
-      }
-    }
-    return { results };
-  }
-
-  /** The target must be an assignable member of the team: checked once, 422 for the whole call. */
-  async function bulkTarget(teamId: number, code: string) {
-    const id = parseDesignerCode(code);
-    const d = id ? await app.db.selectFrom('designers').select(['id', 'team_id', 'designer_type', 'account_status', 'current_registration_step']).where('id', '=', id).executeTakeFirst() : undefined;
-    if (!d || d.team_id !== teamId) throw invalid('designer_id', '该设计师不在你的团队中');
-    if (d.designer_type === 0) throw invalid('designer_id', '只能指派给团队中的设计师');
-    if (d.account_status !== 1) throw invalid('designer_id', '该设计师账号已停用');
-    if (d.current_registration_step < 6) throw invalid('designer_id', '该设计师尚未完成入驻引导');
-  }
 
   r.post(
     '/team/tickets/bulk-assign',
@@ -168,10 +108,7 @@ export default async function teamManagementRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const lead = currentDesigner(req);
-      const teamId = leadTeamOf(lead);
-      await bulkTarget(teamId, req.body.designer_id);
-      const result = await bulk(req.body.ticket_ids, (id) => app.tickets.assign(lead, id, req.body.designer_id));
+      const result = await team.bulkAssign(currentDesigner(req), req.body);
       const done = result.results.filter((x) => x.ok).length;
       return ok(result, `已指派${done}个工单${done < result.results.length ? `，${result.results.length - done}个未处理` : ''}`);
     },
@@ -188,10 +125,7 @@ export default async function teamManagementRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const lead = currentDesigner(req);
-      const teamId = leadTeamOf(lead);
-      await bulkTarget(teamId, req.body.designer_id);
-      const result = await bulk(req.body.ticket_ids, (id) => app.tickets.transfer(lead, id, req.body.designer_id, req.body.reason));
+      const result = await team.bulkTransfer(currentDesigner(req), req.body);
       const done = result.results.filter((x) => x.ok).length;
       return ok(result, `已转派${done}个工单${done < result.results.length ? `，${result.results.length - done}个未处理` : ''}`);
     },
@@ -209,7 +143,7 @@ export default async function teamManagementRoutes(app: FastifyInstance) {
         response: { 200: envelope(pageOf(statementSchema)), ...errors },
       },
     },
-    async (req) => ok(await listStatements(app.db, leadTeamOf(currentDesigner(req)), req.query.page, req.query.pageSize), '获取成功'),
+    async (req) => ok(await team.statements(currentDesigner(req), req.query.page, req.query.pageSize), '获取成功'),
   );
 
   r.get(
@@ -222,7 +156,7 @@ export default async function teamManagementRoutes(app: FastifyInstance) {
         response: { 200: envelope(statementDetailSchema), ...errors },
       },
     },
-    async (req) => ok(await statementDetail(app.db, leadTeamOf(currentDesigner(req)), req.params.statement_id), '获取成功'),
+    async (req) => ok(await team.statementDetail(currentDesigner(req), req.params.statement_id), '获取成功'),
   );
 
   r.get(
@@ -237,11 +171,8 @@ export default async function teamManagementRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const teamId = leadTeamOf(currentDesigner(req));
-      const s = await statementDetail(app.db, teamId, req.params.statement_id);
-      const total: Cell[] = ['合计', `${s.member_count}人`, s.period_start, s.period_end, '', money(s.gross_cents), money(s.deduction_cents), money(s.adjustment_cents), money(s.net_cents), s.members.reduce((a, m) => a + m.line_count, 0)];
-      const table = tableOf(`团队费用${s.period_start}`, settlementSummaryColumns, s.members, [total]);
-      return sendExport(reply, exportTable(req.query.format, `团队费用结算单_${s.period_start}_${s.period_end}`, table));
+      const { baseName, table } = await team.statementExport(currentDesigner(req), req.params.statement_id);
+      return sendExport(reply, exportTable(req.query.format, baseName, table));
     },
   );
 
@@ -258,10 +189,6 @@ export default async function teamManagementRoutes(app: FastifyInstance) {
         response: { 200: envelope(dailyDetailSchema), ...errors },
       },
     },
-    async (req) => {
-      const teamId = leadTeamOf(currentDesigner(req));
-      const { from, to } = resolvePeriod(req.query);
-      return ok(await dailyDetail(app.db, app.dialect, teamId, from, to, req.query.designer_id), '获取成功');
-    },
+    async (req) => ok(await team.dailyDetail(currentDesigner(req), req.query), '获取成功'),
   );
 }

@@ -1,4 +1,7 @@
-/** Wire schemas of the team-management calls (issue #7 contract); also the OpenAPI document. */
+/**
+ * Wire schemas of the team calls: the team pages (issue #7 contract), invite links and the public
+ * daily panel (issue 6); also the OpenAPI document.
+ */
 import { z } from 'zod';
 import { pageQuery } from '../../lib/http.js';
 import { EXPORT_FORMATS } from '../../lib/tabular-export.js';
@@ -156,3 +159,61 @@ export const dailyDetailSchema = z
     ),
   })
   .meta({ id: 'TeamDailyDetail' });
+
+// ---------------------------------------------------------------------------------------------
+// Invite links (issue 6 "Teams", spec §2 /team-invite)
+
+export const inviteStateSchema = z.enum(['valid', 'expired', 'used_up', 'revoked']).describe('valid / expired / used_up / revoked');
+
+export const inviteSchema = z
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    expires_at: z.string(),
+    max_uses: z.number().int(),
+    used_count: z.number().int(),
+    revoked_at: z.string().nullable(),
+    created_at: z.string(),
+    state: inviteStateSchema,
+    joins: z.array(z.object({ designer_id: z.number().int(), name: z.string(), joined_at: z.string() })),
+  })
+  .meta({ id: 'TeamInvite' });
+
+export const inviteCreateBody = z.object({
+  expires_in_hours: z.number({ error: '请输入有效时长' }).int({ error: '有效时长为1-720小时的整数' }).min(1, { error: '有效时长为1-720小时' }).max(720, { error: '有效时长为1-720小时' }),
+  max_uses: z.number({ error: '请输入可用次数' }).int({ error: '可用次数为1-1000的整数' }).min(1, { error: '可用次数为1-1000次' }).max(1000, { error: '可用次数为1-1000次' }),
+});
+
+export const inviteLookupSchema = z.object({ team_name: z.string(), lead_name: z.string(), state: inviteStateSchema, state_text: z.string(), expires_at: z.string() });
+
+export const inviteJoinSchema = z.object({ team_id: z.number().int(), team_name: z.string() });
+
+/** A link or key by its row id (`/:id/revoke`). */
+export const idParams = z.object({ id: z.coerce.number().int().min(1) });
+export const codeParams = z.object({ code: z.string().trim().min(1).max(64) });
+
+// ---------------------------------------------------------------------------------------------
+// Daily panel (spec §2 /order-daily-panel)
+
+export const panelKeySchema = z
+  .object({ id: z.number().int(), key_hint: z.string(), revoked_at: z.string().nullable(), created_at: z.string() })
+  .meta({ id: 'PanelKey' });
+
+export const issuedPanelKeySchema = panelKeySchema.extend({ key: z.string() });
+
+export const dailyPanelQuery = z.object({ key: z.string().trim().max(128).default('') });
+
+export const dailyPanelSchema = z.object({
+  team_name: z.string(),
+  day: z.string(),
+  received: z.number().int(),
+  in_progress: z.number().int(),
+  completed: z.number().int(),
+  overdue: z.number().int(),
+  hourly: z.array(z.number().int()).describe('24 counts of tickets received, hour 0–23 Shanghai time'),
+  generated_at: z.string(),
+});
+
+export type InviteView = z.infer<typeof inviteSchema>;
+export type PanelKeyView = z.infer<typeof panelKeySchema>;
+export type DailyPanelView = z.infer<typeof dailyPanelSchema>;
