@@ -1,6 +1,7 @@
 /**
  * Designers as every module names them: the public designer_id (`D` + six digits, also the MQTT
- * username), how a person is shown, and the zod rule for a designer_id in a request.
+ * username), how a person is shown, the zod rule for a designer_id in a request, and the
+ * onboarding step that counts as finished.
  */
 import { z } from 'zod';
 import type { Designer } from '../db/schema.js';

@@ -5,7 +5,8 @@ import type { DesignerUpdate } from '../../db/schema.js';
 import { AppError, invalid } from '../../lib/errors.js';
 import { authErrors, envelope, ok } from '../../lib/http.js';
 import { updateDesigner, profileSchema, toProfile, bankPatch, bankInfoSchema, basicInfoSchema, skillsSchema, workProfileSchema } from '../user/index.js';
-import { ORIENTATION_TEXT, publicQuestions, REGISTRATION_COMPLETE_STEP, wrongAnswers } from './orientation.js';
+import { ORIENTATION_TEXT, publicQuestions, wrongAnswers } from './orientation.js';
+import { REGISTRATION_COMPLETE_STEP } from '../../domain/designers.js';
 
 const stepBody = z.discriminatedUnion(
   'step',

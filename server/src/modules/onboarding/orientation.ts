@@ -50,6 +50,3 @@ export function publicQuestions() {
 export function wrongAnswers(answers: Record<string, string>): string[] {
   return ORIENTATION_QUESTIONS.filter((q) => answers[q.id] !== q.answer).map((q) => q.id);
 }
-
-/** current_registration_step of a designer who finished onboarding (spec §4: below 6 is unfinished). */
-export const REGISTRATION_COMPLETE_STEP = 6;

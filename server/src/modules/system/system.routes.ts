@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, envelope, ok } from '../../lib/http.js';
 import { nowIso } from '../../lib/time.js';
-import { REGISTRATION_COMPLETE_STEP } from '../onboarding/index.js';
+import { REGISTRATION_COMPLETE_STEP } from '../../domain/designers.js';
 import { DICTS } from './dicts.js';
 import { type MenuItem, menuFor, RELEASED_PATHS } from './menu.js';
 
