@@ -9,14 +9,15 @@
  *   equal the sum of the lines. The target settlement's row is locked (a conditional UPDATE on
  *   `status = 'open'`) before the line is written: a concurrent confirm waits for this posting, or
  *   has already happened and the line moves on to the next period.
+ *
+ * The SQL of each step is in settlement.repository.ts; this file holds the rules.
  */
 import type { Db } from '../../db/database.js';
 import { nowIso } from '../../lib/time.js';
 import { addDays, periodOf, type SettlementPeriod } from './period.js';
+import type { LineKind } from './settlement.schemas.js';
+import { addToTotals, designerTeamId, insertLine, lockOpenSettlement, openSettlement, postedLine, settlementCovering } from './settlement.repository.js';
 import { shanghaiDay } from '../../domain/calendar.js';
-
-export const LINE_KINDS = ['fee', 'deduction', 'adjustment'] as const;
-export type LineKind = (typeof LINE_KINDS)[number];
 
 export interface LineInput {
   designerId: number;
@@ -64,40 +65,14 @@ function checkAmount(line: LineInput) {
 async function openSettlementFor(trx: Db, designerId: number, day: string, kind: SettlementPeriod, now: string) {
   let teamId: number | null | undefined;
   for (let hops = 0; hops < 1000; hops++) {
-    let s = await trx
-      .selectFrom('settlements')
-      .select(['id', 'status', 'period_start', 'period_end'])
-      .where('designer_id', '=', designerId)
-      .where('period_start', '<=', day)
-      .where('period_end', '>=', day)
-      .orderBy('period_start', 'desc')
-      .executeTakeFirst();
+    let s = await settlementCovering(trx, designerId, day);
     if (!s) {
       const p = periodOf(day, kind);
-      if (teamId === undefined) {
-        const d = await trx.selectFrom('designers').select('team_id').where('id', '=', designerId).executeTakeFirstOrThrow();
-        teamId = d.team_id;
-      }
-      await trx
-        .insertInto('settlements')
-        .values({ designer_id: designerId, team_id: teamId, period_start: p.start, period_end: p.end, status: 'open', created_at: now, updated_at: now })
-        .onConflict((oc) => oc.columns(['designer_id', 'period_start']).doNothing())
-        .execute();
-      s = await trx
-        .selectFrom('settlements')
-        .select(['id', 'status', 'period_start', 'period_end'])
-        .where('designer_id', '=', designerId)
-        .where('period_start', '=', p.start)
-        .executeTakeFirstOrThrow();
+      if (teamId === undefined) teamId = await designerTeamId(trx, designerId);
+      s = await openSettlement(trx, { designerId, teamId, period: p, now });
     }
     // Locks the row while it is open: a confirm in flight either waits for this posting or has won.
-    const locked = await trx
-      .updateTable('settlements')
-      .set({ updated_at: now })
-      .where('id', '=', s.id)
-      .where('status', '=', 'open')
-      .executeTakeFirst();
-    if (Number(locked.numUpdatedRows) === 1) return s;
+    if (await lockOpenSettlement(trx, s.id, now)) return s;
     day = addDays(s.period_end, 1);
   }
   throw new Error(`no open settlement found for designer ${designerId}`);
@@ -109,46 +84,23 @@ async function openSettlementFor(trx: Db, designerId: number, day: string, kind:
  */
 export async function postLine(trx: Db, line: LineInput, period: SettlementPeriod, now: string = nowIso()): Promise<PostedLine | null> {
   checkAmount(line);
-  const seen = await trx.selectFrom('settlement_lines').select('id').where('ref_key', '=', line.refKey).executeTakeFirst();
-  if (seen) return null;
+  if (await postedLine(trx, line.refKey)) return null;
   const s = await openSettlementFor(trx, line.designerId, shanghaiDay(Date.parse(line.at)), period, now);
-  const inserted = await trx
-    .insertInto('settlement_lines')
-    .values({
-      settlement_id: s.id,
-      designer_id: line.designerId,
-      kind: line.kind,
-      amount_cents: line.amountCents,
-      ticket_id: line.ticketId ?? null,
-      deduction_id: line.deductionId ?? null,
-      appeal_id: line.appealId ?? null,
-      description: line.description,
-      ref_key: line.refKey,
-      created_at: now,
-    })
-    .onConflict((oc) => oc.column('ref_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) return null; // a concurrent posting of the same event won
-  const d = totalsDelta(line.kind, line.amountCents);
-  await trx
-    .updateTable('settlements')
-    .set((eb) => ({
-      gross_cents: eb('gross_cents', '+', d.gross),
-      deduction_cents: eb('deduction_cents', '+', d.deduction),
-      adjustment_cents: eb('adjustment_cents', '+', d.adjustment),
-      net_cents: eb('net_cents', '+', d.net),
-      line_count: eb('line_count', '+', 1),
-      updated_at: now,
-    }))
-    .where('id', '=', s.id)
-    .execute();
-  return { lineId: inserted.id, settlementId: s.id, periodStart: s.period_start, periodEnd: s.period_end };
-}
-
-/** The posted line of a reference (e.g. a ticket's fee for a designer), if any. */
-export function postedLine(db: Db, refKey: string) {
-  return db.selectFrom('settlement_lines').selectAll().where('ref_key', '=', refKey).executeTakeFirst();
+  const lineId = await insertLine(trx, {
+    settlement_id: s.id,
+    designer_id: line.designerId,
+    kind: line.kind,
+    amount_cents: line.amountCents,
+    ticket_id: line.ticketId ?? null,
+    deduction_id: line.deductionId ?? null,
+    appeal_id: line.appealId ?? null,
+    description: line.description,
+    ref_key: line.refKey,
+    created_at: now,
+  });
+  if (lineId === undefined) return null; // a concurrent posting of the same event won
+  await addToTotals(trx, s.id, totalsDelta(line.kind, line.amountCents), now);
+  return { lineId, settlementId: s.id, periodStart: s.period_start, periodEnd: s.period_end };
 }
 
 export const feeRef = (ticketId: number, designerId: number) => `fee:${ticketId}:${designerId}`;

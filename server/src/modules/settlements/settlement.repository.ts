@@ -1,13 +1,15 @@
 /**
- * Reads of settlements: lists, detail with lines, the wire mapping and the export table. Every
- * function takes `db` first. Team expense statements reuse `listSettlements`, `toSettlement`,
- * `teamPeriodTotals` and `settlementTable`.
+ * The SQL of settlements: reads (lists, detail with lines, team roll-ups), the wire mapping and the
+ * export tables, and the writes of the ledger (ledger.ts decides which settlement a line goes to)
+ * and of a lead's confirm and pay. Every function takes `db` or a transaction first. Team expense
+ * statements reuse `listSettlements`, `toSettlement`, `teamPeriodTotals` and `settlementTable`.
  */
 import type { Db } from '../../db/database.js';
-import type { Designer } from '../../db/schema.js';
+import type { Insertable } from 'kysely';
+import type { SettlementLineTable } from '../../db/schema.js';
 import { type Cell, type Column, money, type Table, tableOf } from '../../lib/tabular-export.js';
-import type { LineKind } from './ledger.js';
-import type { SettlementDetail, SettlementLineView, SettlementStatus, SettlementView } from './settlement.schemas.js';
+import type { Period } from './period.js';
+import type { LineKind, SettlementDetail, SettlementLineView, SettlementStatus, SettlementView } from './settlement.schemas.js';
 import { designerCode } from '../../domain/designers.js';
 
 const COLUMNS = [
@@ -97,12 +99,6 @@ export function findSettlement(db: Db, id: number) {
   return settlementQuery(db).where('settlements.id', '=', id).executeTakeFirst();
 }
 
-/** Whether `me` may read a settlement: their own, or a lead of the team it belongs to. */
-export function canReadSettlement(me: Designer, s: Pick<SettlementRow, 'designer_id' | 'team_id'>): boolean {
-  if (s.designer_id === me.id) return true;
-  return me.designer_type === 0 && me.team_id !== null && s.team_id === me.team_id;
-}
-
 /** The lines of a settlement in posting order, with the ticket's order number. */
 export async function settlementLines(db: Db, settlementId: number): Promise<SettlementLineView[]> {
   const rows = await db
@@ -183,6 +179,125 @@ export async function teamPeriodTotals(db: Db, teamId: number, range: { from?: s
     line_count: Number(r.line_count ?? 0),
   }));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Writes of the ledger (ledger.ts): each runs in the transaction of the event that posts a line.
+
+const OPEN_COLUMNS = ['id', 'status', 'period_start', 'period_end'] as const;
+
+/** The designer's settlement whose period contains `day`, if any. */
+export function settlementCovering(trx: Db, designerId: number, day: string) {
+  return trx
+    .selectFrom('settlements')
+    .select(OPEN_COLUMNS)
+    .where('designer_id', '=', designerId)
+    .where('period_start', '<=', day)
+    .where('period_end', '>=', day)
+    .orderBy('period_start', 'desc')
+    .executeTakeFirst();
+}
+
+/** The designer's current team (a new settlement belongs to it). */
+export async function designerTeamId(trx: Db, designerId: number): Promise<number | null> {
+  const d = await trx.selectFrom('designers').select('team_id').where('id', '=', designerId).executeTakeFirstOrThrow();
+  return d.team_id;
+}
+
+/** Opens the designer's settlement of a period (a concurrent opening wins quietly) and reads it. */
+export async function openSettlement(trx: Db, s: { designerId: number; teamId: number | null; period: Period; now: string }) {
+  await trx
+    .insertInto('settlements')
+    .values({ designer_id: s.designerId, team_id: s.teamId, period_start: s.period.start, period_end: s.period.end, status: 'open', created_at: s.now, updated_at: s.now })
+    .onConflict((oc) => oc.columns(['designer_id', 'period_start']).doNothing())
+    .execute();
+  return trx
+    .selectFrom('settlements')
+    .select(OPEN_COLUMNS)
+    .where('designer_id', '=', s.designerId)
+    .where('period_start', '=', s.period.start)
+    .executeTakeFirstOrThrow();
+}
+
+/** Locks a settlement's row for this transaction if it is still open; false when it is not. */
+export async function lockOpenSettlement(trx: Db, id: number, now: string): Promise<boolean> {
+  const locked = await trx
+    .updateTable('settlements')
+    .set({ updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return Number(locked.numUpdatedRows) === 1;
+}
+
+/** Writes a line; undefined when its `ref_key` was posted already (also by a concurrent posting). */
+export async function insertLine(trx: Db, line: Insertable<SettlementLineTable>): Promise<number | undefined> {
+  const inserted = await trx
+    .insertInto('settlement_lines')
+    .values(line)
+    .onConflict((oc) => oc.column('ref_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id;
+}
+
+/** Moves a settlement's totals by a line's amounts and counts the line. */
+export async function addToTotals(
+  trx: Db,
+  id: number,
+  d: { gross: number; deduction: number; adjustment: number; net: number },
+  now: string,
+): Promise<void> {
+  await trx
+    .updateTable('settlements')
+    .set((eb) => ({
+      gross_cents: eb('gross_cents', '+', d.gross),
+      deduction_cents: eb('deduction_cents', '+', d.deduction),
+      adjustment_cents: eb('adjustment_cents', '+', d.adjustment),
+      net_cents: eb('net_cents', '+', d.net),
+      line_count: eb('line_count', '+', 1),
+      updated_at: now,
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The posted line of a reference (e.g. a ticket's fee for a designer), if any. */
+export function postedLine(db: Db, refKey: string) {
+  return db.selectFrom('settlement_lines').selectAll().where('ref_key', '=', refKey).executeTakeFirst();
+}
+
+// ---------------------------------------------------------------------------------------------
+// A lead's confirm and pay: conditional on the state read, so only one of two concurrent calls wins.
+
+/** open → confirmed; false when the settlement was no longer open. */
+export async function markConfirmed(db: Db, id: number, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable('settlements')
+    .set({ status: 'confirmed', confirmed_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** confirmed → paid; false when the settlement was no longer confirmed. */
+export async function markPaid(db: Db, id: number, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable('settlements')
+    .set({ status: 'paid', paid_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'confirmed')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** A designer's id and team (whose data a lead may read). */
+export function findDesignerTeam(db: Db, id: number) {
+  return db.selectFrom('designers').select(['id', 'team_id']).where('id', '=', id).executeTakeFirst();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Export tables
 
 export const LINE_KIND_NAMES: Record<LineKind, string> = { fee: '工单费用', deduction: '扣款', adjustment: '调整' };
 export const SETTLEMENT_STATUS_NAMES: Record<SettlementStatus, string> = { open: '待确认', confirmed: '已确认', paid: '已支付' };

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors.js';
 import { authErrors, envelope, errorEnvelope, ok, pageOf } from '../../lib/http.js';
 import { exportTable, sendExport } from '../../lib/tabular-export.js';
 import { currentDesigner } from '../auth/index.js';
-import { canReadSettlement, findSettlement, listSettlements, settlementDetail, settlementTable } from './settlement.repository.js';
+import { listSettlements, settlementDetail, settlementTable } from './settlement.repository.js';
 import { exportQuery, settlementDetailSchema, settlementIdParams, settlementListQuery, settlementSchema } from './settlement.schemas.js';
-import { confirmSettlement, paySettlement, subjectDesigner } from './settlement.service.js';
+import { confirmSettlement, paySettlement, readableSettlement, subjectDesigner } from './settlement.service.js';
 import { designerCode } from '../../domain/designers.js';
 
 /**
@@ -23,13 +22,6 @@ export default async function settlementRoutes(app: FastifyInstance) {
     ...(description ? { description } : {}),
     security: [{ bearer: [] }],
   });
-
-  async function readable(req: Parameters<typeof currentDesigner>[0], id: number) {
-    const me = currentDesigner(req);
-    const s = await findSettlement(app.db, id);
-    if (!s || !canReadSettlement(me, s)) throw notFound('结算单不存在');
-    return s;
-  }
 
   r.get(
     '/settlements',
@@ -66,7 +58,7 @@ export default async function settlementRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const s = await readable(req, req.params.id);
+      const s = await readableSettlement(app.db, currentDesigner(req), req.params.id);
       return ok((await settlementDetail(app.db, s.id))!, '获取成功');
     },
   );
@@ -91,7 +83,7 @@ export default async function settlementRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const s = await readable(req, req.params.id);
+      const s = await readableSettlement(app.db, currentDesigner(req), req.params.id);
       const detail = (await settlementDetail(app.db, s.id))!;
       const name = `结算单-${designerCode(s.designer_id)}-${s.period_start}至${s.period_end}`;
       return sendExport(reply, exportTable(req.query.format, name, settlementTable(detail)));

@@ -2,8 +2,11 @@
 import { z } from 'zod';
 import { pageQuery } from '../../lib/http.js';
 import { EXPORT_FORMATS } from '../../lib/tabular-export.js';
-import { LINE_KINDS } from './ledger.js';
 import { designerCodeSchema } from '../../domain/designers.js';
+
+/** Settlement lines: fees (+), deductions (−), adjustments (±, approved appeals). */
+export const LINE_KINDS = ['fee', 'deduction', 'adjustment'] as const;
+export type LineKind = (typeof LINE_KINDS)[number];
 
 export const SETTLEMENT_STATUSES = ['open', 'confirmed', 'paid'] as const;
 export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
