@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { Designer } from '../../db/schema.js';
 import { designerCode } from '../../domain/designers.js';
+import { teamName } from './designer.repository.js';
 
 export const ROLE_BY_TYPE = ['role_admin', 'role_user', 'role_part_time', 'role_part_time'] as const;
 
@@ -61,9 +62,7 @@ function parseTags(json: string): string[] {
 /** designer_id is the designer's public id (also the MQTT client id): `D` + 6-digit number. */
 
 export async function toProfile(db: Db, d: Designer): Promise<Profile> {
-  const team = d.team_id
-    ? await db.selectFrom('teams').select('name').where('id', '=', d.team_id).executeTakeFirst()
-    : undefined;
+  const team = d.team_id ? await teamName(db, d.team_id) : undefined;
   return {
     id: d.id,
     designer_id: designerCode(d.id),
@@ -88,7 +87,7 @@ export async function toProfile(db: Db, d: Designer): Promise<Profile> {
     invite_code: d.invite_code,
     team_id: d.team_id,
     team_role: d.team_role,
-    team_name: team?.name ?? '',
+    team_name: team ?? '',
     account_status: d.account_status,
     online_ticket_status: d.online_ticket_status,
     create_time: d.create_time,

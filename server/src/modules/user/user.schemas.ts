@@ -1,4 +1,6 @@
+/** Wire schemas of the account screens (zod; also the OpenAPI document). Onboarding steps 1–4 reuse them. */
 import { z } from 'zod';
+import { codeSchema } from '../../lib/http.js';
 
 const text = (label: string, max: number) =>
   z
@@ -71,31 +73,21 @@ export const bankInfoView = z
   })
   .meta({ id: 'BankInfo' });
 
-/** Shows the first 4 and last 4 digits only. */
-export function maskAccountNo(no: string): string {
-  if (!no) return '';
-  if (no.length <= 8) return `${no.slice(0, 2)}****`;
-  return `${no.slice(0, 4)} **** **** ${no.slice(-4)}`;
-}
-
-/** Masks the name too: only the surname stays readable. */
-export function maskName(name: string): string {
-  if (!name) return '';
-  return name[0] + '*'.repeat(Math.max(1, [...name].length - 1));
-}
-
 export const availableTimeSchema = z.object({ available_time: text('可接单时间', 60) });
 
 export const onlineStatusSchema = z.object({
   online_ticket_status: z.union([z.literal(0), z.literal(1)], { error: '接单状态只能是 0 或 1' }),
 });
 
-/** The designer columns of validated payout details. */
-export function bankPatch(input: z.infer<typeof bankInfoSchema>) {
-  return {
-    bank_account_name: input.account_name,
-    bank_name: input.bank_name,
-    bank_branch: input.bank_branch,
-    bank_account_no: input.account_no,
-  };
-}
+/** PUT /user/basic-info: basic information, optionally with the avatar URL of an uploaded object. */
+export const basicInfoUpdateSchema = basicInfoSchema.extend({
+  avatar: z.string().max(500, { error: '头像地址过长' }).optional(),
+});
+
+/** PUT /user/bank-info: payout details; changing details already on file needs a `bank_info` code. */
+export const bankInfoUpdateSchema = bankInfoSchema.extend({ code: codeSchema.optional() });
+
+export const shopSchema = z.object({ shop_id: z.number().int(), name: z.string(), platform: z.string() });
+export const shopListSchema = z.object({ items: z.array(shopSchema) });
+
+export const productSchema = z.object({ product_id: z.number().int(), name: z.string(), category: z.string() });
