@@ -1,6 +1,7 @@
 /**
  * The menu tree of spec §2. Every entry is defined here; an entry is served only once its screen
- * has shipped (RELEASED), so nobody is routed to a page that does not exist yet.
+ * has shipped (RELEASED_PATHS), so nobody is routed to a page that does not exist yet. Which
+ * entries a designer gets is decided in system.service.ts (`menuFor`).
  */
 export type MenuRole = 'admin' | 'user' | 'part_time';
 
@@ -122,20 +123,3 @@ export const RELEASED_PATHS = new Set<string>([
   '/team-management/expenses',
   '/team-management/expenses/detail/:id',
 ]);
-
-export function roleOf(designerType: number): MenuRole {
-  return designerType === 0 ? 'admin' : designerType === 1 ? 'user' : 'part_time';
-}
-
-/**
- * The tree a designer type may see, sorted by `sort`. Directories without a visible child are
- * dropped. `released` limits leaves to shipped screens (all of them when omitted).
- */
-export function menuFor(designerType: number, released?: ReadonlySet<string>): MenuItem[] {
-  const role = roleOf(designerType);
-  const allowed = (m: MenuItem) => m.roles.includes(role) && (!released || released.has(m.path));
-  return MENU_TREE.filter((d) => d.roles.includes(role))
-    .map((d) => ({ ...d, children: (d.children ?? []).filter(allowed) }))
-    .filter((d) => d.children.length > 0)
-    .sort((a, b) => a.sort - b.sort);
-}

@@ -2,41 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, envelope, ok } from '../../lib/http.js';
-import { nowIso } from '../../lib/time.js';
-import { REGISTRATION_COMPLETE_STEP } from '../../domain/designers.js';
-import { DICTS } from './dicts.js';
-import { type MenuItem, menuFor, RELEASED_PATHS } from './menu.js';
-
-const menuItemBase = z.object({
-  id: z.number().int(),
-  parentId: z.number().int(),
-  path: z.string(),
-  component: z.string(),
-  redirect: z.string(),
-  type: z.enum(['M', 'C']),
-  title: z.string(),
-  icon: z.string(),
-  keepAlive: z.boolean(),
-  hidden: z.boolean(),
-  sort: z.number(),
-  activeMenu: z.string(),
-  breadcrumb: z.boolean(),
-  status: z.number().int(),
-  roles: z.array(z.string()),
-  showInTabs: z.boolean(),
-  alwaysShow: z.boolean(),
-  affix: z.boolean(),
-});
-const menuItemSchema: z.ZodType<MenuItem> = menuItemBase
-  .extend({ get children() { return z.array(menuItemSchema).optional(); } })
-  .meta({ id: 'MenuItem' }) as unknown as z.ZodType<MenuItem>;
-
-const dictSchema = z
-  .object({
-    code: z.string(),
-    items: z.array(z.object({ name: z.string(), value: z.string(), color: z.string().optional() })),
-  })
-  .meta({ id: 'DictEntry' });
+import { RELEASED_PATHS } from './menu.js';
+import { clientConfigSchema, dictSchema, dictsQuery, menuItemSchema } from './system.schemas.js';
+import { clientConfig, dictsFor, menuFor } from './system.service.js';
 
 export default async function systemRoutes(app: FastifyInstance, opts: { released?: ReadonlySet<string> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -48,35 +16,10 @@ export default async function systemRoutes(app: FastifyInstance, opts: { release
       schema: {
         tags: ['system'],
         summary: 'Public client configuration: constants and where the messaging broker is',
-        response: {
-          200: envelope(
-            z.object({
-              app_name: z.string(),
-              registration_complete_step: z.number().int(),
-              available_products_page_size: z.number().int(),
-              mqtt: z.object({
-                url: z.string().nullable().describe('Broker websocket URL; null: ws(s)://<this host>/mqtt'),
-                path: z.string(),
-                keepalive_seconds: z.number().int(),
-                reconnect_ms: z.number().int(),
-              }),
-              server_time: z.string(),
-            }),
-          ),
-        },
+        response: { 200: envelope(clientConfigSchema) },
       },
     },
-    async () =>
-      ok(
-        {
-          app_name: '设计师工作台',
-          registration_complete_step: REGISTRATION_COMPLETE_STEP,
-          available_products_page_size: 99,
-          mqtt: { url: app.config.mqttPublicUrl ?? null, path: '/mqtt', keepalive_seconds: 40, reconnect_ms: 5000 },
-          server_time: nowIso(),
-        },
-        '获取成功',
-      ),
+    async () => ok(clientConfig(app.config.mqttPublicUrl), '获取成功'),
   );
 
   r.get(
@@ -101,13 +44,10 @@ export default async function systemRoutes(app: FastifyInstance, opts: { release
         tags: ['system'],
         summary: 'Dictionaries by code (comma-separated `codes`; all when omitted), e.g. ticket_status',
         security: [{ bearer: [] }],
-        querystring: z.object({ codes: z.string().max(200).optional() }),
+        querystring: dictsQuery,
         response: { 200: envelope(z.array(dictSchema)), ...authErrors },
       },
     },
-    async (req) => {
-      const wanted = req.query.codes?.split(',').map((c) => c.trim()).filter(Boolean);
-      return ok(wanted?.length ? DICTS.filter((d) => wanted.includes(d.code)) : DICTS, '获取成功');
-    },
+    async (req) => ok(dictsFor(req.query.codes), '获取成功'),
   );
 }
