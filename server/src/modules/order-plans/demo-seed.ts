@@ -2,6 +2,9 @@
  * Demo order plans for an empty database (product.md §2): the demo team's plan of the current
  * week (each member's daily capacity, so allocation behaves as without a plan) and one pending real-time change request of
  * the demo designer 13800000001, with the real-time plan change message its lead would have received.
+ *
+ * A data script: it writes its rows with its own SQL, not through plan.repository.ts, and the
+ * message as already published history (no unit of work), inside the demo seed's transaction.
  */
 import type { Db } from '../../db/database.js';
 import { nowIso } from '../../lib/time.js';

@@ -1,11 +1,11 @@
 /**
  * Order plans (issue #7): a team's planned capacity per designer per day, one plan per week, and
- * the designers' change requests. Each change runs in one transaction; messages (30/31 to the
- * leads, 33/34 to the designer) are sent after the commit through the message service.
+ * the designers' change requests. A change request and its review each run as one unit of work
+ * with their messages (30/31 to the leads, 33/34 to the designer); a lead's own edits of a plan
+ * send none. The SQL is in plan.repository.ts.
  */
-import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Database, Designer } from '../../db/schema.js';
+import type { Designer } from '../../db/schema.js';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { PlanDetail, PlanRequestView } from './plan.schemas.js';
@@ -13,24 +13,34 @@ import { MESSAGE_TYPE, type UnitOfWork } from '../messages/index.js';
 import { displayName, designerCode, parseDesignerCode } from '../../domain/designers.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { addDays, today, weekDays, weekStartOf } from '../../domain/calendar.js';
-
-type Exec = Db | Transaction<Database>;
-type Change = { day: string; capacity: number };
+import {
+  activeLeadIds,
+  activeMembers,
+  type Change,
+  createPlan,
+  decideRequest,
+  designerCells,
+  ensurePlan,
+  findTeamPlan,
+  findTeamRequest,
+  findWeekPlanId,
+  hasPendingRequest,
+  insertRequest,
+  linkRequestToPlan,
+  parseChanges,
+  planCells,
+  planSummaries,
+  requestViews,
+  saveCells,
+  teamMemberIds,
+  writeCells,
+} from './plan.repository.js';
 
 export const PLAN_EXISTS_MESSAGE = '该周计划已存在';
 export const REQUEST_PENDING_MESSAGE = '本周已有待审批的计划变更申请';
 export const REVIEWED_MESSAGE = '该申请已处理';
 
 const KIND_TEXT: Record<string, string> = { weekly: '周计划', realtime: '实时计划' };
-
-function parseChanges(json: string): Change[] {
-  try {
-    const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? (v as Change[]).map((c) => ({ day: String(c.day), capacity: Number(c.capacity) })) : [];
-  } catch {
-    return [];
-  }
-}
 
 /** The team of a lead; 403 for everyone else. */
 export function planLeadTeam(me: Designer): number {
@@ -45,100 +55,8 @@ export interface PlanServiceDeps {
 }
 
 export function createPlanService({ db, unitOfWork }: PlanServiceDeps) {
-  /** Active non-lead members: the rows of a plan. */
-  function members(trx: Exec, teamId: number) {
-    return trx
-      .selectFrom('designers')
-      .select(['id', 'real_name', 'nickname', 'daily_capacity'])
-      .where('team_id', '=', teamId)
-      .where('designer_type', '<>', 0)
-      .where('account_status', '=', 1)
-      .orderBy('id')
-      .execute();
-  }
-
-  async function requestViews(trx: Exec, where: { teamId?: number; designerId?: number; weekStart?: string; id?: number }): Promise<PlanRequestView[]> {
-    let q = trx
-      .selectFrom('plan_change_requests as r')
-      .innerJoin('designers as d', 'd.id', 'r.designer_id')
-      .leftJoin('designers as v', 'v.id', 'r.reviewer_id')
-      .select([
-        'r.id',
-        'r.plan_id',
-        'r.week_start',
-        'r.designer_id',
-        'r.kind',
-        'r.changes',
-        'r.reason',
-        'r.status',
-        'r.review_note',
-        'r.created_at',
-        'r.reviewed_at',
-        'd.real_name',
-        'd.nickname',
-        'v.id as reviewer_id',
-        'v.real_name as reviewer_real_name',
-        'v.nickname as reviewer_nickname',
-      ])
-      .orderBy('r.id', 'desc');
-    if (where.teamId !== undefined) q = q.where('r.team_id', '=', where.teamId);
-    if (where.designerId !== undefined) q = q.where('r.designer_id', '=', where.designerId);
-    if (where.weekStart !== undefined) q = q.where('r.week_start', '=', where.weekStart);
-    if (where.id !== undefined) q = q.where('r.id', '=', where.id);
-    const rows = await q.limit(200).execute();
-    return rows.map((r) => ({
-      request_id: r.id,
-      plan_id: r.plan_id,
-      week_start: r.week_start,
-      designer_id: designerCode(r.designer_id),
-      designer_name: displayName({ id: r.designer_id, real_name: r.real_name, nickname: r.nickname }),
-      kind: r.kind as PlanRequestView['kind'],
-      changes: parseChanges(r.changes),
-      reason: r.reason,
-      status: r.status as PlanRequestView['status'],
-      reviewer_name: r.reviewer_id !== null ? displayName({ id: r.reviewer_id, real_name: r.reviewer_real_name ?? '', nickname: r.reviewer_nickname ?? '' }) : null,
-      review_note: r.review_note,
-      created_at: r.created_at,
-      reviewed_at: r.reviewed_at,
-    }));
-  }
-
-  /**
-   * The plan of a team's week, created (cells prefilled from each member's daily_capacity, pending
-   * requests of the week linked to it) when missing. `created` false when it existed.
-   */
-  async function ensurePlan(trx: Transaction<Database>, teamId: number, weekStart: string, by: number): Promise<{ id: number; created: boolean }> {
-    const now = nowIso();
-    const inserted = await trx
-      .insertInto('order_plans')
-      .values({ team_id: teamId, week_start: weekStart, created_by: by, created_at: now, updated_at: now })
-      .onConflict((oc) => oc.columns(['team_id', 'week_start']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) {
-      const existing = await trx.selectFrom('order_plans').select('id').where('team_id', '=', teamId).where('week_start', '=', weekStart).executeTakeFirstOrThrow();
-      return { id: existing.id, created: false };
-    }
-    const people = await members(trx, teamId);
-    const cells = people.flatMap((p) => weekDays(weekStart).map((day) => ({ plan_id: inserted.id, designer_id: p.id, day, capacity: p.daily_capacity })));
-    for (let i = 0; i < cells.length; i += 500) await trx.insertInto('order_plan_cells').values(cells.slice(i, i + 500)).execute();
-    await trx.updateTable('plan_change_requests').set({ plan_id: inserted.id }).where('team_id', '=', teamId).where('week_start', '=', weekStart).where('plan_id', 'is', null).execute();
-    return { id: inserted.id, created: true };
-  }
-
-  async function writeCells(trx: Transaction<Database>, planId: number, cells: { designer_id: number; day: string; capacity: number }[]) {
-    for (let i = 0; i < cells.length; i += 500) {
-      await trx
-        .insertInto('order_plan_cells')
-        .values(cells.slice(i, i + 500).map((c) => ({ plan_id: planId, ...c })))
-        .onConflict((oc) => oc.columns(['plan_id', 'designer_id', 'day']).doUpdateSet((eb) => ({ capacity: eb.ref('excluded.capacity') })))
-        .execute();
-    }
-    await trx.updateTable('order_plans').set({ updated_at: nowIso() }).where('id', '=', planId).execute();
-  }
-
   async function teamPlan(teamId: number, planId: number) {
-    const plan = await db.selectFrom('order_plans').selectAll().where('id', '=', planId).where('team_id', '=', teamId).executeTakeFirst();
+    const plan = await findTeamPlan(db, teamId, planId);
     if (!plan) throw notFound('接单计划不存在');
     return plan;
   }
@@ -147,13 +65,8 @@ export function createPlanService({ db, unitOfWork }: PlanServiceDeps) {
     const plan = await teamPlan(teamId, planId);
     const days = weekDays(plan.week_start);
     const [cells, people, requests] = await Promise.all([
-      db
-        .selectFrom('order_plan_cells as c')
-        .innerJoin('designers as d', 'd.id', 'c.designer_id')
-        .select(['c.designer_id', 'c.day', 'c.capacity', 'd.real_name', 'd.nickname', 'd.daily_capacity'])
-        .where('c.plan_id', '=', plan.id)
-        .execute(),
-      members(db, teamId),
+      planCells(db, plan.id),
+      activeMembers(db, teamId),
       requestViews(db, { teamId, weekStart: plan.week_start }),
     ]);
     const rows = new Map<number, { name: string; fallback: number }>();
@@ -173,28 +86,7 @@ export function createPlanService({ db, unitOfWork }: PlanServiceDeps) {
   }
 
   async function list(teamId: number, page: number, pageSize: number) {
-    const base = db.selectFrom('order_plans as p').where('p.team_id', '=', teamId);
-    const [rows, count] = await Promise.all([
-      base
-        .select((eb) => [
-          'p.id',
-          'p.week_start',
-          eb.selectFrom('order_plan_cells as c').select((e) => e.fn.count<number>('c.designer_id').distinct().as('n')).whereRef('c.plan_id', '=', 'p.id').as('designer_count'),
-          eb.selectFrom('order_plan_cells as c').select((e) => e.fn.sum<number>('c.capacity').as('n')).whereRef('c.plan_id', '=', 'p.id').as('total_capacity'),
-          eb
-            .selectFrom('plan_change_requests as r')
-            .select((e) => e.fn.countAll<number>().as('n'))
-            .whereRef('r.team_id', '=', 'p.team_id')
-            .whereRef('r.week_start', '=', 'p.week_start')
-            .where('r.status', '=', 'pending')
-            .as('pending_requests'),
-        ])
-        .orderBy('p.week_start', 'desc')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await planSummaries(db, teamId, page, pageSize);
     return {
       items: rows.map((r) => ({
         plan_id: r.id,
@@ -204,7 +96,7 @@ export function createPlanService({ db, unitOfWork }: PlanServiceDeps) {
         total_capacity: Number(r.total_capacity ?? 0),
         pending_requests: Number(r.pending_requests ?? 0),
       })),
-      total: Number(count.n),
+      total,
       page,
       pageSize,
     };
@@ -212,7 +104,7 @@ export function createPlanService({ db, unitOfWork }: PlanServiceDeps) {
 
   async function create(lead: Designer, weekStart: string): Promise<PlanDetail> {
     const teamId = planLeadTeam(lead);
-    const plan = await db.transaction().execute((trx) => ensurePlan(trx, teamId, weekStart, lead.id));
+    const plan = await createPlan(db, teamId, weekStart, lead.id);
     if (!plan.created) throw conflict(PLAN_EXISTS_MESSAGE);
     return detail(teamId, plan.id);
   }
@@ -222,27 +114,25 @@ export function createPlanService({ db, unitOfWork }: PlanServiceDeps) {
     const plan = await teamPlan(teamId, planId);
     const days = new Set(weekDays(plan.week_start));
     const ids = [...new Set(input.map((c) => parseDesignerCode(c.designer_id) ?? -1))];
-    const inTeam = new Set(
-      (await db.selectFrom('designers').select('id').where('id', 'in', ids).where('team_id', '=', teamId).where('designer_type', '<>', 0).execute()).map((d) => d.id),
-    );
+    const inTeam = await teamMemberIds(db, teamId, ids);
     const cells = input.map((c, i) => {
       const id = parseDesignerCode(c.designer_id) ?? -1;
       if (!inTeam.has(id)) throw invalid(`cells.${i}.designer_id`, '该设计师不在你的团队中');
       if (!days.has(c.day)) throw invalid(`cells.${i}.day`, '日期不在该计划周内');
       return { designer_id: id, day: c.day, capacity: c.capacity };
     });
-    await db.transaction().execute((trx) => writeCells(trx, plan.id, cells));
+    await saveCells(db, plan.id, cells);
     return detail(teamId, plan.id);
   }
 
   async function mine(me: Designer, weekStart = weekStartOf(today())) {
     if (me.team_id === null) throw forbidden('加入团队后才有接单计划');
-    const plan = await db.selectFrom('order_plans').select('id').where('team_id', '=', me.team_id).where('week_start', '=', weekStart).executeTakeFirst();
-    const cells = plan ? await db.selectFrom('order_plan_cells').select(['day', 'capacity']).where('plan_id', '=', plan.id).where('designer_id', '=', me.id).execute() : [];
+    const planId = await findWeekPlanId(db, me.team_id, weekStart);
+    const cells = planId !== undefined ? await designerCells(db, planId, me.id) : [];
     const byDay = new Map(cells.map((c) => [c.day, Number(c.capacity)]));
     return {
       week_start: weekStart,
-      plan_id: plan?.id ?? null,
+      plan_id: planId ?? null,
       cells: weekDays(weekStart).map((day) => ({ day, capacity: byDay.get(day) ?? me.daily_capacity })),
       requests: await requestViews(db, { designerId: me.id, weekStart }),
     };
@@ -259,48 +149,31 @@ export function createPlanService({ db, unitOfWork }: PlanServiceDeps) {
       if (!week.has(c.day)) throw invalid(`changes.${i}.day`, '日期不在所选计划周内');
       if (input.kind === 'realtime' && (c.day < now || c.day > addDays(now, 6))) throw invalid(`changes.${i}.day`, '实时变更只能调整今天起7天内的计划');
     });
-    const pending = await db
-      .selectFrom('plan_change_requests')
-      .select('id')
-      .where('designer_id', '=', me.id)
-      .where('week_start', '=', input.week_start)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (pending) throw conflict(REQUEST_PENDING_MESSAGE);
-    const plan = await db.selectFrom('order_plans').select('id').where('team_id', '=', teamId).where('week_start', '=', input.week_start).executeTakeFirst();
+    if (await hasPendingRequest(db, me.id, input.week_start)) throw conflict(REQUEST_PENDING_MESSAGE);
+    const planId = await findWeekPlanId(db, teamId, input.week_start);
     const changes = [...input.changes].sort((a, b) => a.day.localeCompare(b.day));
     const what = changes.map((c) => `${c.day.slice(5)} ${c.capacity}单`).join('，');
     let id: number;
     try {
       id = await unitOfWork(async (trx, { send }) => {
-        const row = await trx
-          .insertInto('plan_change_requests')
-          .values({
-            plan_id: plan?.id ?? null,
-            team_id: teamId,
-            designer_id: me.id,
-            week_start: input.week_start,
-            kind: input.kind,
-            changes: JSON.stringify(changes),
-            reason: input.reason,
-            status: 'pending',
-            reviewer_id: null,
-            review_note: '',
-            created_at: nowIso(),
-            reviewed_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const leads = await trx.selectFrom('designers').select('id').where('team_id', '=', teamId).where('designer_type', '=', 0).where('account_status', '=', 1).execute();
+        const requestId = await insertRequest(trx, {
+          planId: planId ?? null,
+          teamId,
+          designerId: me.id,
+          weekStart: input.week_start,
+          kind: input.kind,
+          changes,
+          reason: input.reason,
+        });
         send(
-          leads.map((l) => l.id),
+          await activeLeadIds(trx, teamId),
           {
             type: input.kind === 'weekly' ? MESSAGE_TYPE.WEEKLY_PLAN_CHANGE_REQUESTED : MESSAGE_TYPE.REALTIME_PLAN_CHANGE_REQUESTED,
             title: `${displayName(me)}申请调整${input.kind === 'weekly' ? `${input.week_start}当周的周计划` : '实时接单计划'}（${what}）：${input.reason}`,
-            info: { request_id: row.id, plan_id: plan?.id ?? 0, week_start: input.week_start },
+            info: { request_id: requestId, plan_id: planId ?? 0, week_start: input.week_start },
           },
         );
-        return row.id;
+        return requestId;
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(REQUEST_PENDING_MESSAGE);
@@ -312,20 +185,14 @@ export function createPlanService({ db, unitOfWork }: PlanServiceDeps) {
 
   async function review(lead: Designer, requestId: number, decision: 'approve' | 'reject', note: string): Promise<PlanRequestView> {
     const teamId = planLeadTeam(lead);
-    const req = await db.selectFrom('plan_change_requests').selectAll().where('id', '=', requestId).where('team_id', '=', teamId).executeTakeFirst();
+    const req = await findTeamRequest(db, teamId, requestId);
     if (!req) throw notFound('计划变更申请不存在');
     if (req.status !== 'pending') throw conflict(REVIEWED_MESSAGE);
     const approved = decision === 'approve';
     const kind = KIND_TEXT[req.kind] ?? '计划';
     await unitOfWork(async (trx, { send }) => {
       const now = nowIso();
-      const r = await trx
-        .updateTable('plan_change_requests')
-        .set({ status: approved ? 'approved' : 'rejected', reviewer_id: lead.id, review_note: note, reviewed_at: now })
-        .where('id', '=', req.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) throw conflict(REVIEWED_MESSAGE);
+      if (!(await decideRequest(trx, req.id, { approved, reviewerId: lead.id, note, at: now }))) throw conflict(REVIEWED_MESSAGE);
       const decided = (planId: number | null) =>
         send([req.designer_id], {
           type: req.kind === 'weekly' ? MESSAGE_TYPE.WEEKLY_PLAN_DECIDED : MESSAGE_TYPE.REALTIME_PLAN_DECIDED,
@@ -342,7 +209,7 @@ export function createPlanService({ db, unitOfWork }: PlanServiceDeps) {
         plan.id,
         parseChanges(req.changes).map((c) => ({ designer_id: req.designer_id, day: c.day, capacity: c.capacity })),
       );
-      await trx.updateTable('plan_change_requests').set({ plan_id: plan.id }).where('id', '=', req.id).execute();
+      await linkRequestToPlan(trx, req.id, plan.id);
       decided(plan.id);
       return plan.id;
     });
