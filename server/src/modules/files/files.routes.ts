@@ -1,38 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authErrors, envelope, ok } from '../../lib/http.js';
-import { nowMs } from '../../lib/time.js';
-import { UPLOAD_SOURCES, type UploadSource, uploadDir } from './object-keys.js';
-import { OSS_SIGNATURE_VERSION, ossDateTime, ossDay, signPostPolicy } from './oss-signer.js';
+import { signatureQuery, signatureSchema } from './files.schemas.js';
+import { signUpload } from './files.service.js';
+import { OSS_SIGNATURE_VERSION } from './oss-signer.js';
 import { objectBaseUrl, uploadHost } from './urls.js';
-import { designerCode } from '../../domain/designers.js';
-
-/** How long a signature may be used to start an upload. */
-export const POLICY_TTL_MS = 10 * 60 * 1000;
-/** Avatars and other profile pictures (`user`) are small images. */
-const USER_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-
-export function maxUploadBytes(source: UploadSource, configuredMax: number): number {
-  return source === 'user' ? Math.min(USER_IMAGE_MAX_BYTES, configuredMax) : configuredMax;
-}
-
-const signatureQuery = z.object({
-  source: z.enum(UPLOAD_SOURCES, { error: '上传来源不正确' }).describe('Upload source (spec §3): default, template, user, draft, attachment, static; appeal (appeal attachments)'),
-});
-
-const signatureSchema = z.object({
-  policy: z.string().describe('base64 policy: the `policy` form field'),
-  signature: z.string().describe('hex HMAC-SHA256: the `x-oss-signature` form field'),
-  x_oss_credential: z.string().describe('`x-oss-credential` form field: <AccessKeyId>/<yyyymmdd>/<region>/oss/aliyun_v4_request'),
-  x_oss_date: z.string().describe('`x-oss-date` form field, yyyymmddTHHMMSSZ'),
-  dir: z.string().describe('Key prefix: the object key must be `dir` + file name'),
-  security_token: z.string().describe('`x-oss-security-token` (STS only); empty: leave the form field out'),
-  host: z.string().describe('URL to POST the multipart form to'),
-  expire: z.string().describe('When the signature stops being accepted (ISO 8601)'),
-  max_size: z.number().int().describe('Largest file accepted, in bytes'),
-  url_base: z.string().describe('The stored file is read at `url_base` + "/" + key'),
-});
 
 const DESCRIPTION = `Signs one direct browser upload (Aliyun OSS PostObject, V4 signature ${OSS_SIGNATURE_VERSION}).
 
@@ -67,36 +39,9 @@ export default async function filesRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const designer = req.auth!.designer;
-      const { source } = req.query;
-      const now = nowMs();
-      const maxSize = maxUploadBytes(source, oss.maxUploadBytes);
-      // Built from server data only: the validated source, the signed-in designer, the clock, a nonce.
-      const dir = uploadDir(source, designerCode(designer.id), ossDay(ossDateTime(now)));
-      const signed = signPostPolicy({
-        credentials: { accessKeyId: oss.accessKeyId, accessKeySecret: oss.accessKeySecret, region: oss.region },
-        bucket: oss.bucket,
-        dir,
-        maxSize,
-        nowMs: now,
-        ttlMs: POLICY_TTL_MS,
-      });
+      const signature = signUpload(oss, req.auth!.designer.id, req.query.source, { host: uploadHost(oss, req), urlBase: objectBaseUrl(oss, req) });
       reply.header('cache-control', 'no-store');
-      return ok(
-        {
-          policy: signed.policy,
-          signature: signed.signature,
-          x_oss_credential: signed.credential,
-          x_oss_date: signed.date,
-          dir,
-          security_token: signed.securityToken,
-          host: uploadHost(oss, req),
-          expire: signed.expiration,
-          max_size: maxSize,
-          url_base: objectBaseUrl(oss, req),
-        },
-        '获取成功',
-      );
+      return ok(signature, '获取成功');
     },
   );
 }

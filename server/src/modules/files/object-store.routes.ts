@@ -4,7 +4,8 @@
  *
  * - `POST /oss`: PostObject. A multipart form whose fields come before `file` (as OSS requires);
  *   verified exactly like a bucket verifies it (modules/files/post-policy.ts), the file streamed to
- *   disk with its real size held to the policy's `content-length-range`, then moved to its key.
+ *   disk with its real size held to the policy's `content-length-range`, then moved to its key
+ *   (`storeObject` in files.service.ts).
  *   Refusals are OSS XML errors; nothing of a refused upload stays on disk.
  * - `GET /oss/<key>`: the stored object, typed by extension (modules/files/local-store.ts).
  *
@@ -12,17 +13,14 @@
  * routes only.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { nowIso, nowMs } from '../../lib/time.js';
-import { commitObject, discardObject, receiveObject, sendStoredObject, sweepPartials } from './local-store.js';
-import { contentTypeFor, encodeKey, objectPath, parseUploadDir } from './object-keys.js';
+import { type StoredObject, storeObject } from './files.service.js';
+import { sendStoredObject, sweepPartials } from './local-store.js';
+import { encodeKey, objectPath } from './object-keys.js';
 import { escapeXml, OssError, ossErrorXml, ossErrors } from './oss-errors.js';
-import { verifyPostForm } from './post-policy.js';
-import { recordUpload } from './upload.repository.js';
-import { parseDesignerCode } from '../../domain/designers.js';
 
 const requestIds = new WeakMap<FastifyRequest, string>();
 
@@ -50,13 +48,6 @@ function parserError(err: unknown): OssError {
   return ossErrors.malformed();
 }
 
-interface Stored {
-  key: string;
-  size: number;
-  md5: string;
-  status: 200 | 201 | 204;
-}
-
 export default async function objectStorePlugin(app: FastifyInstance) {
   const oss = app.config.oss;
   const root = path.resolve(oss.root);
@@ -79,47 +70,6 @@ export default async function objectStorePlugin(app: FastifyInstance) {
     if (req.method === 'POST') reply.header('connection', 'close');
     return sendOssError(req, reply, out);
   });
-
-  /** Verifies the form, streams the file to disk and records the upload. */
-  async function store(fields: Map<string, string>, part: MultipartFile): Promise<Stored> {
-    const verified = verifyPostForm(fields, part.filename ?? '', {
-      accessKeyId: oss.accessKeyId,
-      accessKeySecret: oss.accessKeySecret,
-      region: oss.region,
-      bucket: oss.bucket,
-      nowMs: nowMs(),
-    });
-    // The signature covers the policy, and our policies fix the key prefix with
-    // ["starts-with", "$key", dir]: the dir, and so the designer in it, is one the server itself
-    // signed for the signed-in designer (files.routes.ts). Reading the uploader from it is safe.
-    const dir = verified.keyPrefix === undefined ? undefined : parseUploadDir(verified.keyPrefix);
-    const designerId = dir && parseDesignerCode(dir.designerCode);
-    if (!dir || designerId === undefined) {
-      throw new OssError(403, 'AccessDenied', 'Invalid according to Policy: the key must be inside a signed upload directory.');
-    }
-    if (!objectPath(root, verified.key)) throw ossErrors.invalidObjectName();
-
-    const received = await receiveObject(part.file, root, Math.min(verified.maxSize, oss.maxUploadBytes));
-    if (received.size < verified.minSize) {
-      await rm(received.partialPath, { force: true });
-      throw ossErrors.tooSmall();
-    }
-    await commitObject(received, root, verified.key);
-    try {
-      await recordUpload(app.db, {
-        objectKey: verified.key,
-        designerId,
-        source: dir.source,
-        size: received.size,
-        contentType: contentTypeFor(verified.key),
-        createdAt: nowIso(),
-      });
-    } catch (err) {
-      await discardObject(root, verified.key);
-      throw err;
-    }
-    return { key: verified.key, size: received.size, md5: received.md5, status: verified.successStatus };
-  }
 
   app.post(
     '/oss',
@@ -144,7 +94,7 @@ export default async function objectStorePlugin(app: FastifyInstance) {
       };
 
       const fields = new Map<string, string>();
-      let stored: Stored | undefined;
+      let stored: StoredObject | undefined;
       for (let item = await next(); !item.done; item = await next()) {
         const part = item.value;
         if (part.type === 'field') {
@@ -159,7 +109,7 @@ export default async function objectStorePlugin(app: FastifyInstance) {
           throw ossErrors.invalidArgument('Only the form field "file" may carry a file.');
         }
         try {
-          stored = await store(fields, part);
+          stored = await storeObject({ db: app.db, oss, root }, fields, part);
         } catch (err) {
           part.file.destroy();
           throw err;
