@@ -1,3 +1,11 @@
+/**
+ * The demo data of an empty database (product.md §2): the demo team and logins, products, shops,
+ * announcements and sample messages, then each module's own demo seed (tickets, money, plans).
+ *
+ * A data script: it writes its rows with its own SQL (designers through the user module's
+ * `insertDesigner`) in one transaction of its own, and nothing goes through the unit of work: the
+ * sample messages are history that was delivered long ago.
+ */
 import type { Db } from '../../db/database.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { nowIso } from '../../lib/time.js';
@@ -6,14 +14,15 @@ import { seedDemoPlans } from '../order-plans/index.js';
 import { seedDemoTickets } from '../tickets/index.js';
 import { insertDesigner } from '../user/index.js';
 import { MESSAGE_TYPE } from '../messages/index.js';
+import { REGISTRATION_COMPLETE_STEP } from '../../domain/designers.js';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
 export const DEMO_ACCOUNTS = [
-  { phone: '13800000000', designer_type: 0, step: 6, real_name: '林晓岚', nickname: '晓岚', team_role: 'lead' },
-  { phone: '13800000001', designer_type: 1, step: 6, real_name: '陈思远', nickname: '思远', team_role: 'member' },
-  { phone: '13800000002', designer_type: 2, step: 6, real_name: '王雨桐', nickname: '雨桐', team_role: 'member' },
-  { phone: '13800000003', designer_type: 3, step: 6, real_name: '赵子涵', nickname: '子涵', team_role: 'member' },
+  { phone: '13800000000', designer_type: 0, step: REGISTRATION_COMPLETE_STEP, real_name: '林晓岚', nickname: '晓岚', team_role: 'lead' },
+  { phone: '13800000001', designer_type: 1, step: REGISTRATION_COMPLETE_STEP, real_name: '陈思远', nickname: '思远', team_role: 'member' },
+  { phone: '13800000002', designer_type: 2, step: REGISTRATION_COMPLETE_STEP, real_name: '王雨桐', nickname: '雨桐', team_role: 'member' },
+  { phone: '13800000003', designer_type: 3, step: REGISTRATION_COMPLETE_STEP, real_name: '赵子涵', nickname: '子涵', team_role: 'member' },
   { phone: '13800000004', designer_type: 1, step: 2, real_name: '刘一诺', nickname: '一诺', team_role: 'member' },
 ] as const;
 
@@ -63,7 +72,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
 
     const designerIds: number[] = [];
     for (const [i, a] of DEMO_ACCOUNTS.entries()) {
-      const finished = a.step >= 6;
+      const finished = a.step >= REGISTRATION_COMPLETE_STEP;
       const d = await insertDesigner(trx, {
         phone: a.phone,
         password_hash: hashes[i]!,
