@@ -7,7 +7,6 @@ import type { Db } from '../../db/database.js';
 import type { Designer, DesignerUpdate, NewDesigner } from '../../db/schema.js';
 import { newInviteCode } from '../../lib/crypto.js';
 import { nowIso } from '../../lib/time.js';
-import { markCodeUsed } from '../auth/index.js';
 
 export function findDesignerByPhone(db: Db, phone: string): Promise<Designer | undefined> {
   return db.selectFrom('designers').selectAll().where('phone', '=', phone).executeTakeFirst();
@@ -36,17 +35,6 @@ export async function updateDesigner(db: Db, id: number, patch: DesignerUpdate):
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-}
-
-/**
- * Updates the designer row and uses an SMS code (`codeId`, checked before) in one transaction:
- * one code allows one change, and a code used concurrently changes nothing.
- */
-export function updateDesignerUsingCode(db: Db, id: number, codeId: number, patch: DesignerUpdate): Promise<Designer> {
-  return db.transaction().execute(async (trx) => {
-    await markCodeUsed(trx, codeId);
-    return updateDesigner(trx, id, patch);
-  });
 }
 
 /** The name of a team, if it exists. */

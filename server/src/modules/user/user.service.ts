@@ -8,8 +8,9 @@ import type { Db } from '../../db/database.js';
 import type { Designer } from '../../db/schema.js';
 import { designerCode } from '../../domain/designers.js';
 import { invalid } from '../../lib/errors.js';
-import { checkCode } from '../auth/index.js';
-import { type DesignerScope, productPage, shopsOf, updateDesigner, updateDesignerUsingCode } from './designer.repository.js';
+import { checkCode, markCodeUsed } from '../auth/index.js';
+import type { UnitOfWork } from '../messages/index.js';
+import { type DesignerScope, productPage, shopsOf, updateDesigner } from './designer.repository.js';
 import type { bankInfoSchema, basicInfoUpdateSchema } from './user.schemas.js';
 
 /** Shows the first 4 and last 4 digits only. */
@@ -70,11 +71,20 @@ export function updateBasicInfo(db: Db, me: Designer, input: z.infer<typeof basi
  * Stores payout details. The first entry needs no code; changing details already on file needs a
  * `bank_info` code sent to the designer's own phone, used in the same transaction as the change.
  */
-export async function updateBankInfo(db: Db, me: Designer, input: z.infer<typeof bankInfoSchema>, code: string | undefined): Promise<Designer> {
+export async function updateBankInfo(
+  { db, unitOfWork }: { db: Db; unitOfWork: UnitOfWork },
+  me: Designer,
+  input: z.infer<typeof bankInfoSchema>,
+  code: string | undefined,
+): Promise<Designer> {
   if (me.bank_account_no === '') return updateDesigner(db, me.id, bankPatch(input));
   if (!code) throw invalid('code', '修改收款信息需要短信验证，请输入验证码');
   const codeId = await checkCode(db, me.phone, 'bank_info', code);
-  return updateDesignerUsingCode(db, me.id, codeId, bankPatch(input));
+  // One code allows one change: a code used concurrently fails markCodeUsed and changes nothing.
+  return unitOfWork(async (trx) => {
+    await markCodeUsed(trx, codeId);
+    return updateDesigner(trx, me.id, bankPatch(input));
+  });
 }
 
 /** Shops of the designer's tickets; a lead with a team gets those of every designer now in it. */
