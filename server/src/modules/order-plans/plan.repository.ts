@@ -4,8 +4,7 @@
  *
  * A plan is written together with its cells: `ensurePlan` (a plan created when missing, its cells
  * prefilled from each member's `daily_capacity`, the week's pending requests linked to it) and
- * `writeCells` run in the caller's transaction; `createPlan` and `saveCells` are the same in a
- * transaction of their own.
+ * `writeCells` run in the caller's transaction (a unit of work of the service).
  */
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
@@ -174,11 +173,6 @@ export async function ensurePlan(trx: Transaction<Database>, teamId: number, wee
   return { id: inserted.id, created: true };
 }
 
-/** `ensurePlan` in a transaction of its own. */
-export function createPlan(db: Db, teamId: number, weekStart: string, by: number): Promise<{ id: number; created: boolean }> {
-  return db.transaction().execute((trx) => ensurePlan(trx, teamId, weekStart, by));
-}
-
 /** Sets cells of a plan (insert or overwrite) and marks the plan updated. */
 export async function writeCells(trx: Transaction<Database>, planId: number, cells: Cell[]): Promise<void> {
   for (let i = 0; i < cells.length; i += CHUNK) {
@@ -189,11 +183,6 @@ export async function writeCells(trx: Transaction<Database>, planId: number, cel
       .execute();
   }
   await trx.updateTable('order_plans').set({ updated_at: nowIso() }).where('id', '=', planId).execute();
-}
-
-/** `writeCells` in a transaction of its own. */
-export function saveCells(db: Db, planId: number, cells: Cell[]): Promise<void> {
-  return db.transaction().execute((trx) => writeCells(trx, planId, cells));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 /**
  * Order plans (issue #7): a team's planned capacity per designer per day, one plan per week, and
- * the designers' change requests. A change request and its review each run as one unit of work
- * with their messages (30/31 to the leads, 33/34 to the designer); a lead's own edits of a plan
- * send none. The SQL is in plan.repository.ts.
+ * the designers' change requests. Each change runs as one unit of work: a change request and its
+ * review with their messages (30/31 to the leads, 33/34 to the designer), a lead's own edits of a
+ * plan with none. The SQL is in plan.repository.ts.
  */
 import type { Db } from '../../db/database.js';
 import type { Designer } from '../../db/schema.js';
@@ -17,7 +17,6 @@ import {
   activeLeadIds,
   activeMembers,
   type Change,
-  createPlan,
   decideRequest,
   designerCells,
   ensurePlan,
@@ -31,7 +30,6 @@ import {
   planCells,
   planSummaries,
   requestViews,
-  saveCells,
   teamMemberIds,
   writeCells,
 } from './plan.repository.js';
@@ -104,7 +102,7 @@ export function createPlanService({ db, unitOfWork }: PlanServiceDeps) {
 
   async function create(lead: Designer, weekStart: string): Promise<PlanDetail> {
     const teamId = planLeadTeam(lead);
-    const plan = await createPlan(db, teamId, weekStart, lead.id);
+    const plan = await unitOfWork((trx) => ensurePlan(trx, teamId, weekStart, lead.id));
     if (!plan.created) throw conflict(PLAN_EXISTS_MESSAGE);
     return detail(teamId, plan.id);
   }
@@ -121,7 +119,7 @@ export function createPlanService({ db, unitOfWork }: PlanServiceDeps) {
       if (!days.has(c.day)) throw invalid(`cells.${i}.day`, '日期不在该计划周内');
       return { designer_id: id, day: c.day, capacity: c.capacity };
     });
-    await saveCells(db, plan.id, cells);
+    await unitOfWork((trx) => writeCells(trx, plan.id, cells));
     return detail(teamId, plan.id);
   }
 
