@@ -19,6 +19,8 @@ export default defineConfig({
         },
       },
       {
+        // The alias lets the contract test (server/test/contract) import the SPA's schemas.
+        resolve: { alias },
         test: {
           name: 'server',
           include: ['server/test/**/*.test.ts'],

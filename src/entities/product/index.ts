@@ -1,1 +1,2 @@
-export { productQueries, productSchema, type Product } from './api/product.queries';
+export { productQueries } from './api/product.queries';
+export { productSchema, type Product } from './model/product.schema';

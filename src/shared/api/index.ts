@@ -1,3 +1,4 @@
 export { ApiError, errorFromResponse, httpStatusText, type FieldError } from './api-error';
 export { http, onUnauthorized, preloadHttpClient, request, type RequestOptions } from './http';
+export { noDataSchema } from './schemas';
 export { tokenStore } from './token';

@@ -50,7 +50,7 @@ export interface ReviewAppealBody {
 }
 
 /** The application decisions answer with the ticket; only its id is relied on here. */
-const appealDecisionResultSchema = z.looseObject({ ticket_id: z.number() });
+export const appealDecisionResultSchema = z.looseObject({ ticket_id: z.number() });
 
 /** Calls that change appeals; features wrap them in mutations. */
 export const appealApi = {

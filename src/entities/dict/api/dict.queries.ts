@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { http } from '@/shared/api';
-import { dictEntrySchema } from '../model/dict.schema';
+import { dictEntryListSchema } from '../model/dict.schema';
 
 export const dictQueries = {
   all: () => ['dict'] as const,
@@ -11,7 +10,7 @@ export const dictQueries = {
       queryKey: [...dictQueries.all(), 'list'] as const,
       queryFn: async ({ signal }) => {
         try {
-          return await http.get('system/dicts', z.array(dictEntrySchema), { signal });
+          return await http.get('system/dicts', dictEntryListSchema, { signal });
         } catch (error) {
           // Spec §8: a dictionary fetch failure is logged and rethrown.
           console.error('dictionary fetch failed', error);

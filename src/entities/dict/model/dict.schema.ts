@@ -5,6 +5,7 @@ export const dictEntrySchema = z.object({
   items: z.array(z.object({ name: z.string(), value: z.string(), color: z.optional(z.string()) })),
 });
 export type DictEntry = z.infer<typeof dictEntrySchema>;
+export const dictEntryListSchema = z.array(dictEntrySchema);
 
 export interface DictOption {
   label: string;

@@ -1,12 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { http } from '@/shared/api';
+import { http, noDataSchema } from '@/shared/api';
 import {
   announcementPageSchema,
   announcementSchema,
+  markReadResultSchema,
   type MessageFilters,
   messagePageSchema,
-  messageTypeSchema,
+  messageTypeListSchema,
+  publishResultSchema,
   unreadSchema,
 } from '../model/message.schema';
 
@@ -28,7 +29,7 @@ export const messageQueries = {
   types: () =>
     queryOptions({
       queryKey: [...messageQueries.all(), 'types'] as const,
-      queryFn: ({ signal }) => http.get('messages/types', z.array(messageTypeSchema), { signal }),
+      queryFn: ({ signal }) => http.get('messages/types', messageTypeListSchema, { signal }),
       staleTime: Infinity,
     }),
   announcements: () => [...messageQueries.all(), 'announcement'] as const,
@@ -48,8 +49,8 @@ export const messageQueries = {
 
 export const messageApi = {
   markRead: (body: { message_ids?: number[]; all?: boolean }) =>
-    http.post('messages/messages/read', z.object({ updated: z.number() }), { json: body }),
-  markAnnouncementRead: (id: number) => http.post(`messages/announcements/${id}/read`, z.null()),
+    http.post('messages/messages/read', markReadResultSchema, { json: body }),
+  markAnnouncementRead: (id: number) => http.post(`messages/announcements/${id}/read`, noDataSchema),
   publishAnnouncement: (body: { title: string; body: string; scope: number; product_ids: number[] }) =>
-    http.post('messages/announcements', z.object({ announcement_id: z.number(), recipients: z.number() }), { json: body }),
+    http.post('messages/announcements', publishResultSchema, { json: body }),
 };

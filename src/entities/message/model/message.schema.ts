@@ -62,6 +62,13 @@ export const announcementPageSchema = z.object({
 });
 
 export const messageTypeSchema = z.object({ message_type: z.number(), name: z.string() });
+export const messageTypeListSchema = z.array(messageTypeSchema);
+
+/** POST messages/messages/read: how many messages became read. */
+export const markReadResultSchema = z.object({ updated: z.number() });
+
+/** POST messages/announcements: the new announcement and how many designers it reached. */
+export const publishResultSchema = z.object({ announcement_id: z.number(), recipients: z.number() });
 
 export const SCOPE_OPTIONS = [
   { value: '4', label: '全部人员' },

@@ -1,14 +1,21 @@
 import { queryOptions } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { http } from '@/shared/api';
-import { dailyPanelSchema, inviteInfoSchema, panelKeySchema, teamInviteSchema } from '../model/team.schema';
+import { http, noDataSchema } from '@/shared/api';
+import {
+  createdPanelKeySchema,
+  dailyPanelSchema,
+  inviteInfoSchema,
+  joinResultSchema,
+  panelKeyListSchema,
+  teamInviteListSchema,
+  teamInviteSchema,
+} from '../model/team.schema';
 
 export const teamQueries = {
   all: () => ['team'] as const,
   invites: () =>
     queryOptions({
       queryKey: [...teamQueries.all(), 'invites'] as const,
-      queryFn: ({ signal }) => http.get('teams/invites', z.array(teamInviteSchema), { signal }),
+      queryFn: ({ signal }) => http.get('teams/invites', teamInviteListSchema, { signal }),
     }),
   inviteInfo: (code: string) =>
     queryOptions({
@@ -19,7 +26,7 @@ export const teamQueries = {
   panelKeys: () =>
     queryOptions({
       queryKey: [...teamQueries.all(), 'panel-keys'] as const,
-      queryFn: ({ signal }) => http.get('teams/panel-keys', z.array(panelKeySchema), { signal }),
+      queryFn: ({ signal }) => http.get('teams/panel-keys', panelKeyListSchema, { signal }),
     }),
   dailyPanel: (key: string) =>
     queryOptions({
@@ -32,8 +39,8 @@ export const teamQueries = {
 
 export const teamApi = {
   createInvite: (body: { expires_in_hours: number; max_uses: number }) => http.post('teams/invites', teamInviteSchema, { json: body }),
-  revokeInvite: (id: number) => http.post(`teams/invites/${id}/revoke`, z.null()),
-  join: (code: string) => http.post(`teams/invites/${encodeURIComponent(code)}/join`, z.object({ team_id: z.number(), team_name: z.string() })),
-  createPanelKey: () => http.post('teams/panel-keys', z.object({ ...panelKeySchema.shape, key: z.string() })),
-  revokePanelKey: (id: number) => http.post(`teams/panel-keys/${id}/revoke`, z.null()),
+  revokeInvite: (id: number) => http.post(`teams/invites/${id}/revoke`, noDataSchema),
+  join: (code: string) => http.post(`teams/invites/${encodeURIComponent(code)}/join`, joinResultSchema),
+  createPanelKey: () => http.post('teams/panel-keys', createdPanelKeySchema),
+  revokePanelKey: (id: number) => http.post(`teams/panel-keys/${id}/revoke`, noDataSchema),
 };

@@ -23,6 +23,11 @@ export const teamInviteSchema = z.object({
 });
 export type TeamInvite = z.output<typeof teamInviteSchema>;
 
+export const teamInviteListSchema = z.array(teamInviteSchema);
+
+/** POST teams/invites/:code/join: the team joined. */
+export const joinResultSchema = z.object({ team_id: z.number(), team_name: z.string() });
+
 export const inviteInfoSchema = z.object({
   team_name: z.string(),
   lead_name: z.string(),
@@ -34,6 +39,11 @@ export type InviteInfo = z.output<typeof inviteInfoSchema>;
 
 export const panelKeySchema = z.object({ id: z.number(), key_hint: z.string(), revoked_at: z.nullable(z.string()), created_at: z.string() });
 export type PanelKey = z.output<typeof panelKeySchema>;
+
+export const panelKeyListSchema = z.array(panelKeySchema);
+
+/** POST teams/panel-keys: the new key, whole (shown once; lists give only its hint). */
+export const createdPanelKeySchema = z.object({ ...panelKeySchema.shape, key: z.string() });
 
 export const dailyPanelSchema = z.object({
   team_name: z.string(),

@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { http } from '@/shared/api';
 import { type HallSearch, DEFAULT_PAGE_SIZE, type TicketListParams } from '../model/ticket-search';
 import {
   type DraftKind,
   draftSchema,
   panelCountsSchema,
-  shopSchema,
+  shopListSchema,
   ticketDetailSchema,
   ticketItemSchema,
   ticketPageSchema,
@@ -24,7 +23,7 @@ export const ticketKeys = {
   shops: () =>
     queryOptions({
       queryKey: [...ticketKeys.all(), 'shops'] as const,
-      queryFn: ({ signal }) => http.get('user/shops', z.object({ items: z.array(shopSchema) }), { signal }),
+      queryFn: ({ signal }) => http.get('user/shops', shopListSchema, { signal }),
       select: (d) => d.items,
       staleTime: 5 * 60_000,
     }),
@@ -69,7 +68,7 @@ export const ticketQueries = {
   shops: () =>
     queryOptions({
       queryKey: [...ticketKeys.all(), 'shops'] as const,
-      queryFn: ({ signal }) => http.get('user/shops', z.object({ items: z.array(shopSchema) }), { signal }),
+      queryFn: ({ signal }) => http.get('user/shops', shopListSchema, { signal }),
       select: (d) => d.items,
       staleTime: 5 * 60_000,
     }),

@@ -175,3 +175,4 @@ export const PANEL_COUNT_TEXT: Record<PanelCountKey, string> = {
 /** A shop tickets come from (GET /user/shops). */
 export const shopSchema = z.object({ shop_id: int(), name: z.string(), platform: z.string() });
 export type Shop = z.infer<typeof shopSchema>;
+export const shopListSchema = z.object({ items: z.array(shopSchema) });

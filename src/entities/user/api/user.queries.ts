@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { http } from '@/shared/api';
-import { bankInfoSchema, loginResultSchema, profileSchema } from '../model/user.schema';
+import { http, noDataSchema } from '@/shared/api';
+import { bankInfoSchema, loginResultSchema, phoneChangeResultSchema, profileSchema, verifyCodeResultSchema } from '../model/user.schema';
 
 export const userQueries = {
   all: () => ['user'] as const,
@@ -24,19 +23,19 @@ export type VerifyScene = 'register' | 'login' | 'reset_password' | 'change_phon
 export const userApi = {
   fetchProfile: (signal?: AbortSignal) => http.get('user/profile', profileSchema, { signal }),
   sendCode: (phone: string, scene: VerifyScene) =>
-    http.post('user/verify-code', z.object({ expires_in: z.number(), resend_after: z.number() }), { json: { phone, scene } }),
+    http.post('user/verify-code', verifyCodeResultSchema, { json: { phone, scene } }),
   login: (body: { phone: string; password?: string; code?: string }) => http.post('user/login', loginResultSchema, { json: body }),
   register: (body: { phone: string; code: string; password: string; invite_code?: string }) =>
     http.post('user/register', loginResultSchema, { json: body }),
   resetPassword: (body: { phone: string; code: string; password: string }) =>
-    http.post('user/reset-password', z.null(), { json: body }),
-  logout: () => http.post('user/logout', z.null()),
-  logoutAll: () => http.post('user/logout-all', z.null()),
-  changePassword: (body: { old_password: string; password: string }) => http.put('user/password', z.null(), { json: body }),
+    http.post('user/reset-password', noDataSchema, { json: body }),
+  logout: () => http.post('user/logout', noDataSchema),
+  logoutAll: () => http.post('user/logout-all', noDataSchema),
+  changePassword: (body: { old_password: string; password: string }) => http.put('user/password', noDataSchema, { json: body }),
   updateBasicInfo: (body: Record<string, unknown>) => http.put('user/basic-info', profileSchema, { json: body }),
   updateBankInfo: (body: Record<string, unknown>) => http.put('user/bank-info', bankInfoSchema, { json: body }),
   updateAvailableTime: (available_time: string) => http.put('user/update-time', profileSchema, { json: { available_time } }),
   updateOnlineStatus: (online_ticket_status: 0 | 1) =>
     http.put('user/online-status', profileSchema, { json: { online_ticket_status } }),
-  changePhone: (phone: string, code: string) => http.put('user/phone', z.object({ phone: z.string() }), { json: { phone, code } }),
+  changePhone: (phone: string, code: string) => http.put('user/phone', phoneChangeResultSchema, { json: { phone, code } }),
 };

@@ -34,6 +34,12 @@ export type Profile = z.infer<typeof profileSchema>;
 export const loginResultSchema = z.object({ token: z.string(), session_id: z.string() });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
+/** POST user/verify-code: seconds the code lives and seconds until another may be asked for. */
+export const verifyCodeResultSchema = z.object({ expires_in: z.number(), resend_after: z.number() });
+
+/** PUT user/phone: the phone now on the account. */
+export const phoneChangeResultSchema = z.object({ phone: z.string() });
+
 export const bankInfoSchema = z.object({
   account_name: z.string(),
   bank_name: z.string(),

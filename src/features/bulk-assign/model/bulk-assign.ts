@@ -4,6 +4,7 @@ import { teamBoardQueries } from '@/entities/team-board';
 import { teamDesignerQueries } from '@/entities/team-designer';
 import { DESIGNER_CODE, ticketKeys } from '@/entities/ticket';
 import { http } from '@/shared/api';
+import { type BulkResult, bulkResultSchema } from './bulk-result.schema';
 
 export const BULK_MAX = 50;
 export const BULK_REASON_MAX = 500;
@@ -11,10 +12,7 @@ export const BULK_MODES = ['assign', 'transfer'] as const;
 export type BulkMode = (typeof BULK_MODES)[number];
 export const BULK_MODE_TEXT: Record<BulkMode, string> = { assign: '批量指派', transfer: '批量转派' };
 
-export const bulkResultSchema = z.object({
-  results: z.array(z.object({ ticket_id: z.number().check(z.int()), ok: z.boolean(), message: z.string() })),
-});
-export type BulkResult = z.infer<typeof bulkResultSchema>['results'][number];
+export type { BulkResult } from './bulk-result.schema';
 
 /** The body of a bulk assign, checked as the server checks it. */
 export const bulkAssignSchema = z.object({

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import * as z from 'zod/mini';
 import { http } from '@/shared/api';
 import { encodeKey } from '../lib/file-name';
+import { fileUrlBaseSchema } from '../model/upload.schema';
 
 /**
  * Where stored files are read: the signature's `url_base` (the bucket's public URL, or this
@@ -13,7 +13,7 @@ export const fileUrlQueries = {
     queryOptions({
       queryKey: ['upload', 'url-base'] as const,
       queryFn: ({ signal }) =>
-        http.get('/oss/get-signature', z.object({ url_base: z.string() }), { searchParams: { source: 'attachment' }, signal }),
+        http.get('/oss/get-signature', fileUrlBaseSchema, { searchParams: { source: 'attachment' }, signal }),
       select: (d) => d.url_base,
       staleTime: Infinity,
       gcTime: Infinity,

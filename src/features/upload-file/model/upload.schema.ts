@@ -24,6 +24,9 @@ export const uploadSignatureSchema = z.object({
 });
 export type UploadSignature = z.infer<typeof uploadSignatureSchema>;
 
+/** The same answer read only for where stored files live (`url_base`). */
+export const fileUrlBaseSchema = z.object({ url_base: z.string() });
+
 /** What an upload resolves with. */
 export interface UploadedFile {
   key: string;
