@@ -145,7 +145,8 @@ async function seedMessages(trx: Db, designerIds: number[], productIds: number[]
     const published_at = new Date(base + k * 3600_000).toISOString();
     const row = await trx
       .insertInto('announcements')
-      .values({ title: a.title, body: a.body, scope: a.scope, published_by: designerIds[0] ?? null, published_at })
+      // Broadcast long ago, as far as the outbox relay is concerned: the seed pushes nothing live.
+      .values({ title: a.title, body: a.body, scope: a.scope, published_by: designerIds[0] ?? null, published_at, broadcast_at: published_at })
       .returning('id')
       .executeTakeFirstOrThrow();
     const products = (a.productIndexes ?? []).map((i) => productIds[i]).filter((p): p is number => p !== undefined);

@@ -11,7 +11,7 @@ import { AppError, forbidden, invalid, notFound } from '../../lib/errors.js';
 import { type Cell, money, type Table, tableOf } from '../../lib/tabular-export.js';
 import { nowIso } from '../../lib/time.js';
 import type { UnitOfWork } from '../messages/index.js';
-import { REGISTRATION_COMPLETE_STEP } from '../onboarding/index.js';
+import { REGISTRATION_COMPLETE_STEP } from '../../domain/designers.js';
 import { settlementSummaryColumns } from '../settlements/index.js';
 import { addDays, daysBetween, today } from '../../domain/calendar.js';
 import { displayName, designerCode, parseDesignerCode } from '../../domain/designers.js';
