@@ -9,7 +9,8 @@ import { nowIso } from '../../lib/time.js';
 import { currentDesigner } from '../auth/index.js';
 import { subjectDesigner } from '../settlements/index.js';
 import { ticketIdParams } from '../tickets/index.js';
-import { appealDetail, appealTable, canReadAppeal, findAppeal, listAppeals, listDeductions, type Scope } from './appeal.repository.js';
+import { appealDetail, appealPage, appealTable, canReadAppeal, findAppeal, type Scope } from './appeal.repository.js';
+import { deductionPage } from './deduction.repository.js';
 import {
   appealDetailSchema,
   appealExportQuery,
@@ -75,7 +76,7 @@ export default async function appealRoutes(app: FastifyInstance) {
       } else {
         scope = { kind: 'designer', designerId: await subjectDesigner(app.db, me, q.designer_id) };
       }
-      const { items, total } = await listDeductions(app.db, scope, q, me, days, nowIso(), q.page, q.pageSize);
+      const { items, total } = await deductionPage(app.db, scope, q, me, days, nowIso(), q.page, q.pageSize);
       return ok({ items, total, page: q.page, pageSize: q.pageSize }, '获取成功');
     },
   );
@@ -118,7 +119,7 @@ export default async function appealRoutes(app: FastifyInstance) {
     async (req) => {
       const q = req.query;
       const { scope, order } = appealScope(currentDesigner(req), q.scope);
-      const { items, total } = await listAppeals(app.db, scope, q, order, q.page, q.pageSize);
+      const { items, total } = await appealPage(app.db, scope, q, order, q.page, q.pageSize);
       return ok({ items, total, page: q.page, pageSize: q.pageSize }, '获取成功');
     },
   );
