@@ -8,7 +8,7 @@
  */
 import { type InsertObject, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Database, Designer } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import { type Column, money, tableOf } from '../../lib/tabular-export.js';
 import { APPEAL_STATUS_NAMES, APPEAL_TYPE_NAMES, type AppealStatus, type AppealType } from './appeal.model.js';
 import type { AppealAttachment, AppealDetail, AppealView } from './appeal.schemas.js';
@@ -142,12 +142,6 @@ export async function appealPage(
 
 export function findAppeal(db: Db, id: number) {
   return appealQuery(db).where('appeals.id', '=', id).executeTakeFirst();
-}
-
-/** Whether `me` may read an appeal: the appellant, or a lead of the appeal's team. */
-export function canReadAppeal(me: Designer, a: Pick<AppealRow, 'designer_id' | 'team_id'>): boolean {
-  if (a.designer_id === me.id) return true;
-  return me.designer_type === 0 && me.team_id !== null && a.team_id === me.team_id;
 }
 
 export async function appealDetail(db: Db, id: number): Promise<AppealDetail | undefined> {

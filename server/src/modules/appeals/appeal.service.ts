@@ -9,10 +9,12 @@
  * leads deciding at once decide once.
  *
  * Rules only: the statements are appeal.repository.ts and deduction.repository.ts, and every write
- * to a ticket, its timeline or its drafts goes through the tickets module's face.
+ * to a ticket, its timeline or its drafts goes through the tickets module's face. Who may read
+ * which appeals (`appealScope`, `canReadAppeal`) is decided here, not in the routes.
  */
 import type { Db } from '../../db/database.js';
 import type { Designer } from '../../db/schema.js';
+import type { Table } from '../../lib/tabular-export.js';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
 import type { UnitOfWork } from '../messages/index.js';
@@ -48,16 +50,21 @@ import {
   addAppealEvent,
   appealDetail,
   appealOfDeduction,
+  appealPage,
+  type AppealRow,
+  appealTable,
   decideAppealIf,
+  findAppeal,
   findAppealRecord,
   insertAppeal,
   latestAllocation,
   pendingAppeal,
+  type Scope,
   teamLeadIds,
 } from './appeal.repository.js';
 import { deductionOfDesigner, deductionRecord } from './deduction.repository.js';
 import { createDeductionService } from './deduction.service.js';
-import type { AppealAttachment, AppealDetail, AppealInput, ReviewInput } from './appeal.schemas.js';
+import type { AppealAttachment, AppealDetail, AppealInput, AppealListQuery, AppealView, ReviewInput } from './appeal.schemas.js';
 import { displayName, designerCode } from '../../domain/designers.js';
 import { isUniqueViolation } from '../../db/errors.js';
 
@@ -105,11 +112,47 @@ export function checkAttachments(me: Designer, items: AppealInput['attachments']
   return out;
 }
 
+/** `scope=review` is the team's queue (leads only, oldest first); `mine` the caller's own appeals. */
+function appealScope(me: Designer, scope: 'mine' | 'review'): { scope: Scope; order: 'asc' | 'desc' } {
+  if (scope === 'mine') return { scope: { kind: 'designer', designerId: me.id }, order: 'desc' };
+  if (me.designer_type !== 0) throw forbidden('只有团队负责人可以查看审核列表');
+  if (me.team_id === null) throw forbidden('你还没有团队');
+  return { scope: { kind: 'team', teamId: me.team_id }, order: 'asc' };
+}
+
+/** Whether `me` may read an appeal: the appellant, or a lead of the appeal's team. */
+function canReadAppeal(me: Designer, a: Pick<AppealRow, 'designer_id' | 'team_id'>): boolean {
+  if (a.designer_id === me.id) return true;
+  return me.designer_type === 0 && me.team_id !== null && a.team_id === me.team_id;
+}
+
 export function createAppealService({ db, unitOfWork, appealWindowDays, settlementPeriod }: AppealServiceDeps) {
   /** Every change: one transaction with its events and messages (the unit of work). */
   const change = unitOfWork;
 
   const windowMs = appealWindowDays * 86_400_000;
+
+  // -------------------------------------------------------------------------------------------
+  // Reads
+
+  /** A page of my appeals (newest first) or, for a lead, of the team's (oldest first). */
+  function listAppeals(me: Designer, q: AppealListQuery): Promise<{ items: AppealView[]; total: number }> {
+    const { scope, order } = appealScope(me, q.scope);
+    return appealPage(db, scope, q, order, q.page, q.pageSize);
+  }
+
+  /** The appeal list (same scope, filters and order) as an export table. */
+  function exportAppeals(me: Designer, q: Omit<AppealListQuery, 'page' | 'pageSize'>): Promise<Table> {
+    const { scope, order } = appealScope(me, q.scope);
+    return appealTable(db, scope, q, order);
+  }
+
+  /** An appeal with its timeline; 404 unless `me` may read it. */
+  async function readAppeal(me: Designer, id: number): Promise<AppealDetail> {
+    const a = await findAppeal(db, id);
+    if (!a || !canReadAppeal(me, a)) throw notFound('申诉不存在');
+    return (await appealDetail(db, a.id))!;
+  }
 
   // -------------------------------------------------------------------------------------------
   // Filing
@@ -320,5 +363,5 @@ export function createAppealService({ db, unitOfWork, appealWindowDays, settleme
     return (await appealDetail(db, appeal.id))!;
   }
 
-  return { fileAppeal, reviewAppeal, ...createDeductionService({ db, unitOfWork, appealWindowDays, settlementPeriod }) };
+  return { listAppeals, exportAppeals, readAppeal, fileAppeal, reviewAppeal, ...createDeductionService({ db, unitOfWork, appealWindowDays, settlementPeriod }) };
 }

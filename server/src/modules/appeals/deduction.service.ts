@@ -2,8 +2,8 @@
  * Deductions: money taken from a designer for a ticket, from upstream (after-sales, QC; idempotent
  * by `external_id`) or from a team lead (review). Each is one unit of work with its settlement
  * line, the ticket timeline event and the message to the designer. Appeals of a deduction are the
- * appeal service's. The statements are deduction.repository.ts; the ticket timeline goes through
- * the tickets face.
+ * appeal service's. Whose deductions a caller sees (`deductionScope`) is decided here; the
+ * statements are deduction.repository.ts, the ticket timeline goes through the tickets face.
  */
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
@@ -13,12 +13,14 @@ import { designerCode } from '../../domain/designers.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { UnitOfWork, WorkContext } from '../messages/index.js';
-import { deductionRef, postLine, type SettlementPeriod } from '../settlements/index.js';
+import { deductionRef, postLine, type SettlementPeriod, subjectDesigner } from '../settlements/index.js';
 import { addTicketEvent, findTicket, findTicketByOrderNo } from '../tickets/index.js';
 import { clip, DEDUCTION_MESSAGES, DEDUCTION_SOURCE_NAMES, type DeductionSource, yuan } from './appeal.model.js';
+import type { Scope } from './appeal.repository.js';
 import {
   deductionByExternalId,
   deductionDesignerId,
+  deductionPage,
   designerRecord,
   designerTeam,
   findDeduction,
@@ -26,7 +28,7 @@ import {
   responsibleDesigner,
   toDeduction,
 } from './deduction.repository.js';
-import type { DeductionView, IntegrationDeductionInput } from './appeal.schemas.js';
+import type { DeductionListQuery, DeductionView, IntegrationDeductionInput } from './appeal.schemas.js';
 
 type Trx = Transaction<Database>;
 type Ctx = WorkContext;
@@ -103,6 +105,20 @@ export function createDeductionService({ db, unitOfWork, appealWindowDays, settl
     return id;
   }
 
+  /** Whose deductions a list covers: mine; a lead's, the team's (one member's with `designer_id`). */
+  async function deductionScope(me: Designer, designerId: string | undefined): Promise<Scope> {
+    if (me.designer_type === 0 && me.team_id !== null) {
+      return { kind: 'team', teamId: me.team_id, designerId: designerId ? await subjectDesigner(db, me, designerId) : undefined };
+    }
+    return { kind: 'designer', designerId: await subjectDesigner(db, me, designerId) };
+  }
+
+  /** A page of deductions (mine; a lead: the team's), newest first. */
+  async function listDeductions(me: Designer, q: DeductionListQuery): Promise<{ items: DeductionView[]; total: number }> {
+    const scope = await deductionScope(me, q.designer_id);
+    return deductionPage(db, scope, q, me, appealWindowDays, nowIso(), q.page, q.pageSize);
+  }
+
   async function deductionView(id: number, viewer: Designer): Promise<DeductionView> {
     const row = await findDeduction(db, id);
     if (!row) throw notFound('扣款不存在');
@@ -150,5 +166,5 @@ export function createDeductionService({ db, unitOfWork, appealWindowDays, settl
     return { deduction: await deductionView(id, designer), created: true };
   }
 
-  return { createReviewDeduction, ingestDeduction, deductionView };
+  return { listDeductions, createReviewDeduction, ingestDeduction, deductionView };
 }
