@@ -1,32 +1,31 @@
-/** Reads of appeals and deductions: lists, detail, wire mapping, export table. `db` first. */
-import { sql, type Transaction } from 'kysely';
+/**
+ * Appeals: the list, the detail with the appeal's own timeline, the pending count and the export
+ * table (wire mapping included); the rows filing and review check and write; and the reads the
+ * appeal, deduction and application services share (a team's leads, a designer's latest
+ * allocation). Every function takes `db` or a transaction first; a conditional update says
+ * whether it won. Deductions are deduction.repository.ts; writes to tickets and their timeline go
+ * through the tickets module's face.
+ */
+import { type InsertObject, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Database, Designer } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import { type Column, money, tableOf } from '../../lib/tabular-export.js';
-import { isoAfter } from '../../lib/time.js';
-import {
-  APPEAL_STATUS_NAMES,
-  APPEAL_TYPE_NAMES,
-  type AppealStatus,
-  type AppealType,
-  DEDUCTION_APPEAL_TYPE,
-  type DeductionSource,
-} from './appeal.model.js';
-import type { AppealAttachment, AppealDetail, AppealView, DeductionView } from './appeal.schemas.js';
-import { shanghaiDayStart } from '../../domain/calendar.js';
+import { APPEAL_STATUS_NAMES, APPEAL_TYPE_NAMES, type AppealStatus, type AppealType } from './appeal.model.js';
+import type { AppealAttachment, AppealDetail, AppealView } from './appeal.schemas.js';
 import { designerCode } from '../../domain/designers.js';
-import type { Actor } from '../../domain/actor.js';
-import type { EventType } from '../tickets/index.js';
 
-const nameOf = (id: number, real: string | null, nick: string | null) => real || nick || designerCode(id);
+type Trx = Transaction<Database>;
+type Exec = Db | Trx;
+
+/** The name a list shows for a designer: real name, else nickname, else the designer code. */
+export const nameOf = (id: number, real: string | null, nick: string | null) => real || nick || designerCode(id);
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern (escape `\`). */
 function likeContains(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
-const like = (column: string, value: string) => sql<boolean>`${sql.ref(column)} like ${likeContains(value)} escape '\\'`;
-
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
+/** `column` contains `value`, taken literally. */
+export const like = (column: string, value: string) => sql<boolean>`${sql.ref(column)} like ${likeContains(value)} escape '\\'`;
 
 /** Whose appeals or deductions a list covers. */
 export type Scope = { kind: 'designer'; designerId: number } | { kind: 'team'; teamId: number; designerId?: number };
@@ -118,7 +117,7 @@ function appealsOf(db: Db, scope: Scope, f: AppealFilters) {
 }
 
 /** A page of appeals: newest first, or oldest first (`asc`, the review queue). */
-export async function listAppeals(
+export async function appealPage(
   db: Db,
   scope: Scope,
   f: AppealFilters,
@@ -143,12 +142,6 @@ export async function listAppeals(
 
 export function findAppeal(db: Db, id: number) {
   return appealQuery(db).where('appeals.id', '=', id).executeTakeFirst();
-}
-
-/** Whether `me` may read an appeal: the appellant, or a lead of the appeal's team. */
-export function canReadAppeal(me: Designer, a: Pick<AppealRow, 'designer_id' | 'team_id'>): boolean {
-  if (a.designer_id === me.id) return true;
-  return me.designer_type === 0 && me.team_id !== null && a.team_id === me.team_id;
 }
 
 export async function appealDetail(db: Db, id: number): Promise<AppealDetail | undefined> {
@@ -229,138 +222,61 @@ export async function appealTable(db: Db, scope: Scope, f: AppealFilters, order:
 }
 
 // ---------------------------------------------------------------------------------------------
-// Deductions
+// Rows as filing and review check and write them
 
-export function deductionQuery(db: Db) {
-  return db
-    .selectFrom('deductions')
-    .innerJoin('tickets', 'tickets.id', 'deductions.ticket_id')
-    .innerJoin('designers', 'designers.id', 'deductions.designer_id')
-    .select((eb) => [
-      'deductions.id',
-      'deductions.ticket_id',
-      'deductions.designer_id',
-      'deductions.team_id',
-      'deductions.source',
-      'deductions.amount_cents',
-      'deductions.reason',
-      'deductions.created_at',
-      'tickets.order_no',
-      'tickets.title',
-      'designers.real_name',
-      'designers.nickname',
-      eb
-        .selectFrom('appeals')
-        .select('appeals.id')
-        .whereRef('appeals.deduction_id', '=', 'deductions.id')
-        .orderBy('appeals.id', 'desc')
-        .limit(1)
-        .as('appeal_id'),
-      eb
-        .selectFrom('appeals')
-        .select('appeals.status')
-        .whereRef('appeals.deduction_id', '=', 'deductions.id')
-        .orderBy('appeals.id', 'desc')
-        .limit(1)
-        .as('appeal_status'),
-    ]);
-}
-export type DeductionRow = Awaited<ReturnType<ReturnType<typeof deductionQuery>['executeTakeFirstOrThrow']>>;
-
-export function toDeduction(r: DeductionRow, viewer: Designer, windowDays: number, now: string): DeductionView {
-  const source = r.source as DeductionSource;
-  const deadline = isoAfter(windowDays * 86_400_000, Date.parse(r.created_at));
-  const appeal = r.appeal_id === null || r.appeal_id === undefined ? null : { appeal_id: Number(r.appeal_id), status: r.appeal_status as AppealStatus };
-  return {
-    deduction_id: r.id,
-    ticket_id: r.ticket_id,
-    order_no: r.order_no,
-    ticket_title: r.title,
-    designer_id: designerCode(r.designer_id),
-    designer_name: nameOf(r.designer_id, r.real_name, r.nickname),
-    source,
-    amount_cents: Number(r.amount_cents),
-    reason: r.reason,
-    created_at: r.created_at,
-    appeal_type: DEDUCTION_APPEAL_TYPE[source],
-    appeal_deadline: deadline,
-    can_appeal: r.designer_id === viewer.id && now < deadline && appeal === null,
-    appeal,
-  };
+/** The stored appeal row, or undefined. */
+export function findAppealRecord(db: Exec, id: number) {
+  return db.selectFrom('appeals').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export interface DeductionFilters {
-  source?: DeductionSource;
-  from?: string;
-  to?: string;
-  keyword?: string;
+/** The appeal of a deduction, if it was appealed. */
+export function appealOfDeduction(db: Exec, deductionId: number) {
+  return db.selectFrom('appeals').select('id').where('deduction_id', '=', deductionId).executeTakeFirst();
 }
 
-function deductionsOf(db: Db, scope: Scope, f: DeductionFilters) {
-  let q = deductionQuery(db);
-  if (scope.kind === 'designer') q = q.where('deductions.designer_id', '=', scope.designerId);
-  else {
-    q = q.where('deductions.team_id', '=', scope.teamId);
-    if (scope.designerId !== undefined) q = q.where('deductions.designer_id', '=', scope.designerId);
-  }
-  if (f.source) q = q.where('deductions.source', '=', f.source);
-  if (f.from) q = q.where('deductions.created_at', '>=', shanghaiDayStart(f.from));
-  if (f.to) q = q.where('deductions.created_at', '<', shanghaiDayStart(nextDay(f.to)));
-  if (f.keyword) q = q.where((eb) => eb.or([like('tickets.order_no', f.keyword!), like('tickets.title', f.keyword!)]));
-  return q;
+/** The pending appeal of a ticket and type, if there is one. */
+export function pendingAppeal(db: Exec, ticketId: number, type: AppealType) {
+  return db.selectFrom('appeals').select('id').where('ticket_id', '=', ticketId).where('type', '=', type).where('status', '=', 'pending').executeTakeFirst();
 }
 
-/** A page of deductions, newest first. */
-export async function listDeductions(
-  db: Db,
-  scope: Scope,
-  f: DeductionFilters,
-  viewer: Designer,
-  windowDays: number,
-  now: string,
-  page: number,
-  pageSize: number,
-): Promise<{ items: DeductionView[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    deductionsOf(db, scope, f)
-      .orderBy('deductions.created_at', 'desc')
-      .orderBy('deductions.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    deductionsOf(db, scope, f)
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map((r) => toDeduction(r, viewer, windowDays, now)), total: Number(count.n) };
+/** Inserts an appeal; a second pending one of the ticket and type violates `appeals_one_pending_uq`. */
+export async function insertAppeal(trx: Trx, row: InsertObject<Database, 'appeals'>): Promise<number> {
+  const r = await trx.insertInto('appeals').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
 }
 
-export function findDeduction(db: Db, id: number) {
-  return deductionQuery(db).where('deductions.id', '=', id).executeTakeFirst();
+/** Appends an event to an appeal's own timeline. */
+export async function addAppealEvent(
+  trx: Trx,
+  appealId: number,
+  type: 'filed' | 'approved' | 'rejected',
+  actorId: number,
+  detail: Record<string, unknown>,
+  at: string,
+): Promise<void> {
+  await trx.insertInto('appeal_events').values({ appeal_id: appealId, type, actor_id: actorId, detail: JSON.stringify(detail), created_at: at }).execute();
+}
+
+/** What a decision writes on the appeal. */
+export interface AppealDecision {
+  status: 'approved' | 'rejected';
+  reviewer_id: number;
+  review_note: string;
+  reviewed_at: string;
+  approved_cents: number;
+  updated_at: string;
+}
+
+/** Decides an appeal only while it is pending; false when it was decided meanwhile. */
+export async function decideAppealIf(trx: Trx, appealId: number, decision: AppealDecision): Promise<boolean> {
+  const r = await trx.updateTable('appeals').set(decision).where('id', '=', appealId).where('status', '=', 'pending').executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reads and writes the appeal and deduction services share
+// Reads the appeal, deduction and application services share
 
-type Exec = Db | Transaction<Database>;
-
-/** Writes one ticket timeline event (the ticket service's format). */
-export async function addTicketEvent(trx: Exec, ticketId: number, type: EventType, actor: Actor, detail: Record<string, unknown>, at: string) {
-  await trx
-    .insertInto('ticket_events')
-    .values({
-      ticket_id: ticketId,
-      type,
-      actor_kind: actor.kind,
-      actor_id: actor.kind === 'designer' ? actor.id : null,
-      detail: JSON.stringify(detail),
-      created_at: at,
-    })
-    .execute();
-}
-
-/** Active team leads of a team (recipients of filing messages). */
+/** Active team leads of a team (recipients of filing and application messages). */
 export async function teamLeadIds(trx: Exec, teamId: number | null): Promise<number[]> {
   if (teamId === null) return [];
   const rows = await trx
@@ -382,11 +298,4 @@ export function latestAllocation(db: Exec, ticketId: number, designerId: number)
     .where('designer_id', '=', designerId)
     .orderBy('id', 'desc')
     .executeTakeFirst();
-}
-
-/** Who a ticket's money is about: its current designer, else the last one who held it. */
-export async function responsibleDesigner(db: Exec, t: { id: number; designer_id: number | null; current_allocation_id: number | null }) {
-  if (t.designer_id !== null) return { designerId: t.designer_id, allocationId: t.current_allocation_id };
-  const last = await db.selectFrom('allocations').select(['designer_id', 'id']).where('ticket_id', '=', t.id).orderBy('id', 'desc').executeTakeFirst();
-  return last ? { designerId: last.designer_id, allocationId: last.id } : null;
 }

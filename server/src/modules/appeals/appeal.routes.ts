@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Designer } from '../../db/schema.js';
-import { forbidden, notFound } from '../../lib/errors.js';
 import { authErrors, envelope, errorEnvelope, ok, pageOf } from '../../lib/http.js';
 import { exportTable, sendExport } from '../../lib/tabular-export.js';
 import { nowIso } from '../../lib/time.js';
 import { currentDesigner } from '../auth/index.js';
-import { subjectDesigner } from '../settlements/index.js';
 import { ticketIdParams } from '../tickets/index.js';
-import { appealDetail, appealTable, canReadAppeal, findAppeal, listAppeals, listDeductions, type Scope } from './appeal.repository.js';
 import {
   appealDetailSchema,
   appealExportQuery,
@@ -23,17 +19,11 @@ import {
   reviewInput,
 } from './appeal.schemas.js';
 
-/** `scope=review` is the team's queue (leads only, oldest first); `mine` the caller's own appeals. */
-function appealScope(me: Designer, scope: 'mine' | 'review'): { scope: Scope; order: 'asc' | 'desc' } {
-  if (scope === 'mine') return { scope: { kind: 'designer', designerId: me.id }, order: 'desc' };
-  if (me.designer_type !== 0) throw forbidden('只有团队负责人可以查看审核列表');
-  if (me.team_id === null) throw forbidden('你还没有团队');
-  return { scope: { kind: 'team', teamId: me.team_id }, order: 'asc' };
-}
-
 /**
  * Appeals (spec §2 /order-management/appeal) and deductions (/order-management/deduction): a
- * designer files, a team lead decides; deductions from upstream and from leads.
+ * designer files, a team lead decides; deductions from upstream and from leads. Every route
+ * parses, calls `app.appeals` (which also carries the deduction service) and answers; who may
+ * read what is the services' rule.
  */
 export default async function appealRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -66,16 +56,8 @@ export default async function appealRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const me = currentDesigner(req);
       const q = req.query;
-      let scope: Scope;
-      if (me.designer_type === 0 && me.team_id !== null) {
-        const designerId = q.designer_id ? await subjectDesigner(app.db, me, q.designer_id) : undefined;
-        scope = { kind: 'team', teamId: me.team_id, designerId };
-      } else {
-        scope = { kind: 'designer', designerId: await subjectDesigner(app.db, me, q.designer_id) };
-      }
-      const { items, total } = await listDeductions(app.db, scope, q, me, days, nowIso(), q.page, q.pageSize);
+      const { items, total } = await app.appeals.listDeductions(currentDesigner(req), q);
       return ok({ items, total, page: q.page, pageSize: q.pageSize }, '获取成功');
     },
   );
@@ -117,8 +99,7 @@ export default async function appealRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const q = req.query;
-      const { scope, order } = appealScope(currentDesigner(req), q.scope);
-      const { items, total } = await listAppeals(app.db, scope, q, order, q.page, q.pageSize);
+      const { items, total } = await app.appeals.listAppeals(currentDesigner(req), q);
       return ok({ items, total, page: q.page, pageSize: q.pageSize }, '获取成功');
     },
   );
@@ -144,8 +125,7 @@ export default async function appealRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const q = req.query;
-      const { scope, order } = appealScope(currentDesigner(req), q.scope);
-      const table = await appealTable(app.db, scope, q, order);
+      const table = await app.appeals.exportAppeals(currentDesigner(req), q);
       const day = nowIso().slice(0, 10);
       return sendExport(reply, exportTable(q.format, `${q.scope === 'review' ? '申诉审核' : '我的申诉'}-${day}`, table));
     },
@@ -161,12 +141,7 @@ export default async function appealRoutes(app: FastifyInstance) {
         response: { 200: envelope(appealDetailSchema), 404: errorEnvelope, ...authErrors },
       },
     },
-    async (req) => {
-      const me = currentDesigner(req);
-      const a = await findAppeal(app.db, req.params.id);
-      if (!a || !canReadAppeal(me, a)) throw notFound('申诉不存在');
-      return ok((await appealDetail(app.db, a.id))!, '获取成功');
-    },
+    async (req) => ok(await app.appeals.readAppeal(currentDesigner(req), req.params.id), '获取成功'),
   );
 
   r.post(

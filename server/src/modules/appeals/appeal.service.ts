@@ -7,14 +7,32 @@
  * product.md §6 (written in the transaction, published after the commit). "One pending appeal per ticket and type" is the partial unique index
  * `appeals_one_pending_uq`; a decision is a conditional update on `status = 'pending'`, so two
  * leads deciding at once decide once.
+ *
+ * Rules only: the statements are appeal.repository.ts and deduction.repository.ts, and every write
+ * to a ticket, its timeline or its drafts goes through the tickets module's face. Who may read
+ * which appeals (`appealScope`, `canReadAppeal`) is decided here, not in the routes.
  */
 import type { Db } from '../../db/database.js';
 import type { Designer } from '../../db/schema.js';
+import type { Table } from '../../lib/tabular-export.js';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
 import type { UnitOfWork } from '../messages/index.js';
 import { appealRef, feeRef, postedLine, postLine, type SettlementPeriod } from '../settlements/index.js';
-import { joinMarkers, parseMarkers, withMarker } from '../tickets/index.js';
+import {
+  addTicketEvent,
+  findTicket,
+  joinMarkers,
+  latestAuditedDraft,
+  latestDraftInSyncStatus,
+  latestTicketEvent,
+  parseMarkers,
+  setDraftSyncStatusIf,
+  ticketState,
+  touchTicket,
+  updateTicketIf,
+  withMarker,
+} from '../tickets/index.js';
 import {
   APPEAL_MESSAGES,
   APPEAL_TYPE_NAMES,
@@ -28,9 +46,25 @@ import {
   windowMessage,
   yuan,
 } from './appeal.model.js';
-import { addTicketEvent, appealDetail, latestAllocation, teamLeadIds } from './appeal.repository.js';
+import {
+  addAppealEvent,
+  appealDetail,
+  appealOfDeduction,
+  appealPage,
+  type AppealRow,
+  appealTable,
+  decideAppealIf,
+  findAppeal,
+  findAppealRecord,
+  insertAppeal,
+  latestAllocation,
+  pendingAppeal,
+  type Scope,
+  teamLeadIds,
+} from './appeal.repository.js';
+import { deductionOfDesigner, deductionRecord } from './deduction.repository.js';
 import { createDeductionService } from './deduction.service.js';
-import type { AppealAttachment, AppealDetail, AppealInput, ReviewInput } from './appeal.schemas.js';
+import type { AppealAttachment, AppealDetail, AppealInput, AppealListQuery, AppealView, ReviewInput } from './appeal.schemas.js';
 import { displayName, designerCode } from '../../domain/designers.js';
 import { isUniqueViolation } from '../../db/errors.js';
 
@@ -78,11 +112,47 @@ export function checkAttachments(me: Designer, items: AppealInput['attachments']
   return out;
 }
 
+/** `scope=review` is the team's queue (leads only, oldest first); `mine` the caller's own appeals. */
+function appealScope(me: Designer, scope: 'mine' | 'review'): { scope: Scope; order: 'asc' | 'desc' } {
+  if (scope === 'mine') return { scope: { kind: 'designer', designerId: me.id }, order: 'desc' };
+  if (me.designer_type !== 0) throw forbidden('只有团队负责人可以查看审核列表');
+  if (me.team_id === null) throw forbidden('你还没有团队');
+  return { scope: { kind: 'team', teamId: me.team_id }, order: 'asc' };
+}
+
+/** Whether `me` may read an appeal: the appellant, or a lead of the appeal's team. */
+function canReadAppeal(me: Designer, a: Pick<AppealRow, 'designer_id' | 'team_id'>): boolean {
+  if (a.designer_id === me.id) return true;
+  return me.designer_type === 0 && me.team_id !== null && a.team_id === me.team_id;
+}
+
 export function createAppealService({ db, unitOfWork, appealWindowDays, settlementPeriod }: AppealServiceDeps) {
   /** Every change: one transaction with its events and messages (the unit of work). */
   const change = unitOfWork;
 
   const windowMs = appealWindowDays * 86_400_000;
+
+  // -------------------------------------------------------------------------------------------
+  // Reads
+
+  /** A page of my appeals (newest first) or, for a lead, of the team's (oldest first). */
+  function listAppeals(me: Designer, q: AppealListQuery): Promise<{ items: AppealView[]; total: number }> {
+    const { scope, order } = appealScope(me, q.scope);
+    return appealPage(db, scope, q, order, q.page, q.pageSize);
+  }
+
+  /** The appeal list (same scope, filters and order) as an export table. */
+  function exportAppeals(me: Designer, q: Omit<AppealListQuery, 'page' | 'pageSize'>): Promise<Table> {
+    const { scope, order } = appealScope(me, q.scope);
+    return appealTable(db, scope, q, order);
+  }
+
+  /** An appeal with its timeline; 404 unless `me` may read it. */
+  async function readAppeal(me: Designer, id: number): Promise<AppealDetail> {
+    const a = await findAppeal(db, id);
+    if (!a || !canReadAppeal(me, a)) throw notFound('申诉不存在');
+    return (await appealDetail(db, a.id))!;
+  }
 
   // -------------------------------------------------------------------------------------------
   // Filing
@@ -103,37 +173,17 @@ export function createAppealService({ db, unitOfWork, appealWindowDays, settleme
       }
       case 'reject': {
         if (ticket.status !== '5') throw conflict('该工单未被工厂驳回，无需申诉');
-        const e = await db
-          .selectFrom('ticket_events')
-          .select('created_at')
-          .where('ticket_id', '=', ticket.id)
-          .where('type', '=', 'factory_rejected')
-          .orderBy('id', 'desc')
-          .executeTakeFirst();
+        const e = await latestTicketEvent(db, ticket.id, ['factory_rejected']);
         if (!e) throw conflict('该工单未被工厂驳回，无需申诉');
         return e.created_at;
       }
       case 'draft': {
-        const draft = await db
-          .selectFrom('drafts')
-          .select(['sync_status', 'audited_at'])
-          .where('ticket_id', '=', ticket.id)
-          .where('designer_id', '=', me.id)
-          .where('audited_at', 'is not', null)
-          .orderBy('audited_at', 'desc')
-          .orderBy('id', 'desc')
-          .executeTakeFirst();
+        const draft = await latestAuditedDraft(db, ticket.id, me.id);
         if (!draft || draft.sync_status !== 3) throw conflict('没有未通过自动检查的稿件，无需申诉');
         return draft.audited_at!;
       }
       case 'factory_reject': {
-        const e = await db
-          .selectFrom('ticket_events')
-          .select(['type', 'created_at'])
-          .where('ticket_id', '=', ticket.id)
-          .where('type', 'in', ['factory_reject_applied', 'factory_reject_approved', 'factory_reject_refused'])
-          .orderBy('id', 'desc')
-          .executeTakeFirst();
+        const e = await latestTicketEvent(db, ticket.id, ['factory_reject_applied', 'factory_reject_approved', 'factory_reject_refused']);
         if (!e || e.type !== 'factory_reject_refused') throw conflict('没有被驳回的工厂驳回申请，无需申诉');
         return e.created_at;
       }
@@ -143,7 +193,7 @@ export function createAppealService({ db, unitOfWork, appealWindowDays, settleme
   }
 
   async function fileAppeal(me: Designer, input: AppealInput): Promise<AppealDetail> {
-    const ticket = await db.selectFrom('tickets').selectAll().where('id', '=', input.ticket_id).executeTakeFirst();
+    const ticket = await findTicket(db, input.ticket_id);
     const allocation = ticket && (await latestAllocation(db, ticket.id, me.id));
     if (!ticket || !allocation) throw notFound('工单不存在');
     const type = input.type;
@@ -153,72 +203,60 @@ export function createAppealService({ db, unitOfWork, appealWindowDays, settleme
     if (type === 'fee' && input.requested_cents === undefined) throw invalid('requested_cents', '请填写申诉金额');
     let deduction: { id: number; created_at: string; amount_cents: number; source: string; ticket_id: number } | undefined;
     if (input.deduction_id) {
-      deduction = await db
-        .selectFrom('deductions')
-        .select(['id', 'created_at', 'amount_cents', 'source', 'ticket_id'])
-        .where('id', '=', input.deduction_id)
-        .where('designer_id', '=', me.id)
-        .executeTakeFirst();
+      deduction = await deductionOfDesigner(db, input.deduction_id, me.id);
       if (!deduction) throw notFound('扣款不存在');
       const source = deduction.source as DeductionSource;
       if (deduction.ticket_id !== ticket.id) throw invalid('deduction_id', '该扣款不属于此工单');
       if (DEDUCTION_APPEAL_TYPE[source] !== type) {
         throw invalid('type', `${DEDUCTION_SOURCE_NAMES[source]}请提交${APPEAL_TYPE_NAMES[DEDUCTION_APPEAL_TYPE[source]]}`);
       }
-      const appealed = await db.selectFrom('appeals').select('id').where('deduction_id', '=', deduction.id).executeTakeFirst();
+      const appealed = await appealOfDeduction(db, deduction.id);
       if (appealed) throw conflict('该扣款已申诉过');
     }
     const attachments = checkAttachments(me, input.attachments);
     const eventAt = await appealedEventAt(me, type, ticket, allocation, deduction);
     const now = nowIso();
     if (now > isoAfter(windowMs, Date.parse(eventAt))) throw conflict(windowMessage(appealWindowDays));
-    const open = await db.selectFrom('appeals').select('id').where('ticket_id', '=', ticket.id).where('type', '=', type).where('status', '=', 'pending').executeTakeFirst();
+    const open = await pendingAppeal(db, ticket.id, type);
     if (open) throw conflict(DUPLICATE_MESSAGE);
 
     const appealId = await change(async (trx, { send }) => {
       const at = nowIso();
-      const row = await trx
-        .insertInto('appeals')
-        .values({
-          ticket_id: ticket.id,
-          allocation_id: allocation.id,
-          designer_id: me.id,
-          team_id: ticket.team_id ?? me.team_id,
-          type,
-          deduction_id: deduction?.id ?? null,
-          reason: input.reason,
-          attachments: JSON.stringify(attachments),
-          requested_cents: type === 'fee' ? input.requested_cents! : 0,
-          approved_cents: 0,
-          status: 'pending',
-          reviewer_id: null,
-          review_note: '',
-          reviewed_at: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('appeal_events')
-        .values({ appeal_id: row.id, type: 'filed', actor_id: me.id, detail: JSON.stringify({ reason: input.reason, attachments: attachments.length }), created_at: at })
-        .execute();
+      const id = await insertAppeal(trx, {
+        ticket_id: ticket.id,
+        allocation_id: allocation.id,
+        designer_id: me.id,
+        team_id: ticket.team_id ?? me.team_id,
+        type,
+        deduction_id: deduction?.id ?? null,
+        reason: input.reason,
+        attachments: JSON.stringify(attachments),
+        requested_cents: type === 'fee' ? input.requested_cents! : 0,
+        approved_cents: 0,
+        status: 'pending',
+        reviewer_id: null,
+        review_note: '',
+        reviewed_at: null,
+        created_at: at,
+        updated_at: at,
+      });
+      await addAppealEvent(trx, id, 'filed', me.id, { reason: input.reason, attachments: attachments.length }, at);
       await addTicketEvent(
         trx,
         ticket.id,
         'appeal_filed',
         { kind: 'designer', id: me.id },
-        { appeal_id: row.id, appeal_type: type, type_name: APPEAL_TYPE_NAMES[type], deduction_id: deduction?.id ?? null, requested_cents: type === 'fee' ? input.requested_cents : undefined, reason: input.reason },
+        { appeal_id: id, appeal_type: type, type_name: APPEAL_TYPE_NAMES[type], deduction_id: deduction?.id ?? null, requested_cents: type === 'fee' ? input.requested_cents : undefined, reason: input.reason },
         at,
       );
-      await trx.updateTable('tickets').set({ updated_at: at }).where('id', '=', ticket.id).execute();
+      await touchTicket(trx, ticket.id, at);
       const money = type === 'fee' ? `（申请 ${yuan(input.requested_cents!)}）` : deduction ? `（扣款 ${yuan(deduction.amount_cents)}）` : '';
       send(await teamLeadIds(trx, ticket.team_id ?? me.team_id), {
         type: APPEAL_MESSAGES[type].filed,
         title: `${displayName(me)}对工单 ${ticket.order_no} 提交了${APPEAL_TYPE_NAMES[type]}${money}：${clip(input.reason)}`,
-        info: { ticket_id: ticket.id, allocation_id: allocation.id, appeal_id: row.id },
+        info: { ticket_id: ticket.id, allocation_id: allocation.id, appeal_id: id },
       });
-      return row.id;
+      return id;
     }).catch((err: unknown) => {
       if (isUniqueViolation(err)) throw conflict(DUPLICATE_MESSAGE);
       throw err;
@@ -231,7 +269,7 @@ export function createAppealService({ db, unitOfWork, appealWindowDays, settleme
 
   async function reviewAppeal(lead: Designer, appealId: number, input: ReviewInput): Promise<AppealDetail> {
     if (lead.designer_type !== 0) throw forbidden('只有团队负责人可以审核申诉');
-    const appeal = await db.selectFrom('appeals').selectAll().where('id', '=', appealId).executeTakeFirst();
+    const appeal = await findAppealRecord(db, appealId);
     if (!appeal || lead.team_id === null || appeal.team_id !== lead.team_id) throw notFound('申诉不存在');
     if (appeal.status !== 'pending') throw conflict(DECIDED_MESSAGE);
     const approve = input.decision === 'approve';
@@ -245,18 +283,20 @@ export function createAppealService({ db, unitOfWork, appealWindowDays, settleme
 
     await change(async (trx, { send }) => {
       const now = nowIso();
-      const deduction = appeal.deduction_id === null ? undefined : await trx.selectFrom('deductions').selectAll().where('id', '=', appeal.deduction_id).executeTakeFirstOrThrow();
+      const deduction = appeal.deduction_id === null ? undefined : await deductionRecord(trx, appeal.deduction_id);
       if (approve && deduction) amount = deduction.amount_cents;
-      const r = await trx
-        .updateTable('appeals')
-        .set({ status: approve ? 'approved' : 'rejected', reviewer_id: lead.id, review_note: input.note, reviewed_at: now, approved_cents: amount, updated_at: now })
-        .where('id', '=', appeal.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) throw conflict(DECIDED_MESSAGE);
+      const decided = await decideAppealIf(trx, appeal.id, {
+        status: approve ? 'approved' : 'rejected',
+        reviewer_id: lead.id,
+        review_note: input.note,
+        reviewed_at: now,
+        approved_cents: amount,
+        updated_at: now,
+      });
+      if (!decided) throw conflict(DECIDED_MESSAGE);
       // The ticket row is locked before any settlement row, in the order a completion takes them.
-      await trx.updateTable('tickets').set({ updated_at: now }).where('id', '=', appeal.ticket_id).execute();
-      const ticket = await trx.selectFrom('tickets').selectAll().where('id', '=', appeal.ticket_id).executeTakeFirstOrThrow();
+      await touchTicket(trx, appeal.ticket_id, now);
+      const ticket = await ticketState(trx, appeal.ticket_id);
 
       const consequence: Record<string, unknown> = {};
       if (approve) {
@@ -280,44 +320,29 @@ export function createAppealService({ db, unitOfWork, appealWindowDays, settleme
           consequence.adjustment_cents = amount;
           consequence.settlement_id = line?.settlementId ?? null;
         } else if (type === 'draft') {
-          const draft = await trx
-            .selectFrom('drafts')
-            .select('id')
-            .where('ticket_id', '=', appeal.ticket_id)
-            .where('designer_id', '=', appeal.designer_id)
-            .where('sync_status', '=', 3)
-            .orderBy('audited_at', 'desc')
-            .orderBy('id', 'desc')
-            .executeTakeFirst();
+          // The latest draft that failed the automatic check (sync_status 3) counts as synced (1).
+          const draft = await latestDraftInSyncStatus(trx, appeal.ticket_id, appeal.designer_id, 3);
           if (draft) {
-            await trx.updateTable('drafts').set({ sync_status: 1 }).where('id', '=', draft.id).where('sync_status', '=', 3).execute();
+            await setDraftSyncStatusIf(trx, draft.id, 3, 1);
             consequence.draft_id = draft.id;
             consequence.sync_status = 1;
           }
         } else if (type === 'reject') {
-          const u = await trx
-            .updateTable('tickets')
-            .set({ status: '0', work_markers: joinMarkers(parseMarkers(ticket.work_markers).filter((m) => m !== 'FACTORY_REJECT').join(',')), updated_at: now })
-            .where('id', '=', ticket.id)
-            .where('status', '=', '5')
-            .executeTakeFirst();
-          if (Number(u.numUpdatedRows) !== 1) throw conflict('工单已不是工厂驳回状态，无法通过该申诉');
+          const moved = await updateTicketIf(
+            trx,
+            ticket.id,
+            { status: '0', work_markers: joinMarkers(parseMarkers(ticket.work_markers).filter((m) => m !== 'FACTORY_REJECT').join(',')), updated_at: now },
+            { status: '5' },
+          );
+          if (!moved) throw conflict('工单已不是工厂驳回状态，无法通过该申诉');
           Object.assign(consequence, { from: '5', to: '0' });
         } else if (type === 'factory_reject') {
-          const u = await trx
-            .updateTable('tickets')
-            .set({ status: '5', work_markers: withMarker(ticket.work_markers, 'FACTORY_REJECT'), updated_at: now })
-            .where('id', '=', ticket.id)
-            .where('status', 'in', ['0', '7'])
-            .executeTakeFirst();
-          if (Number(u.numUpdatedRows) !== 1) throw conflict(ticket.status === '5' ? '工单已是工厂驳回状态' : CHANGED_MESSAGE);
+          const moved = await updateTicketIf(trx, ticket.id, { status: '5', work_markers: withMarker(ticket.work_markers, 'FACTORY_REJECT'), updated_at: now }, { statusIn: ['0', '7'] });
+          if (!moved) throw conflict(ticket.status === '5' ? '工单已是工厂驳回状态' : CHANGED_MESSAGE);
           Object.assign(consequence, { from: ticket.status, to: '5' });
         }
       }
-      await trx
-        .insertInto('appeal_events')
-        .values({ appeal_id: appeal.id, type: approve ? 'approved' : 'rejected', actor_id: lead.id, detail: JSON.stringify({ note: input.note, ...consequence }), created_at: now })
-        .execute();
+      await addAppealEvent(trx, appeal.id, approve ? 'approved' : 'rejected', lead.id, { note: input.note, ...consequence }, now);
       await addTicketEvent(
         trx,
         ticket.id,
@@ -338,5 +363,5 @@ export function createAppealService({ db, unitOfWork, appealWindowDays, settleme
     return (await appealDetail(db, appeal.id))!;
   }
 
-  return { fileAppeal, reviewAppeal, ...createDeductionService({ db, unitOfWork, appealWindowDays, settlementPeriod }) };
+  return { listAppeals, exportAppeals, readAppeal, fileAppeal, reviewAppeal, ...createDeductionService({ db, unitOfWork, appealWindowDays, settlementPeriod }) };
 }

@@ -279,6 +279,38 @@ export async function setDraftAudit(trx: Trx, draftId: number, syncStatus: numbe
   await trx.updateTable('drafts').set({ sync_status: syncStatus, audit_result: result, audited_at: at }).where('id', '=', draftId).execute();
 }
 
+/** The designer's latest audited draft of a ticket (by audit time, then id), or undefined. */
+export function latestAuditedDraft(db: Exec, ticketId: number, designerId: number) {
+  return db
+    .selectFrom('drafts')
+    .select(['id', 'sync_status', 'audited_at'])
+    .where('ticket_id', '=', ticketId)
+    .where('designer_id', '=', designerId)
+    .where('audited_at', 'is not', null)
+    .orderBy('audited_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** The designer's latest draft of a ticket (by audit time, then id) whose sync status is `syncStatus`, or undefined. */
+export function latestDraftInSyncStatus(db: Exec, ticketId: number, designerId: number, syncStatus: number) {
+  return db
+    .selectFrom('drafts')
+    .select('id')
+    .where('ticket_id', '=', ticketId)
+    .where('designer_id', '=', designerId)
+    .where('sync_status', '=', syncStatus)
+    .orderBy('audited_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** Moves a draft's sync status from `from` to `to`; false when it was no longer `from`. */
+export async function setDraftSyncStatusIf(trx: Trx, draftId: number, from: number, to: number): Promise<boolean> {
+  const r = await trx.updateTable('drafts').set({ sync_status: to }).where('id', '=', draftId).where('sync_status', '=', from).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 /**
  * The latest event of an application kind on a ticket (applied, approved or refused): an
  * application is pending while its latest event is the application itself.
