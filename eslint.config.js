@@ -237,6 +237,30 @@ export default defineConfig(
       ],
     },
   },
+  // The server's modules: SQL only in repositories (docs/architecture.md). Routes parse, call a
+  // service and answer; services hold the rules. The unit of work is the one place a transaction
+  // opens; demo seeds are data scripts, like migrations.
+  {
+    files: ['server/src/modules/**/*.ts'],
+    ignores: ['server/src/modules/**/*.repository.ts', 'server/src/modules/**/demo-seed.ts', 'server/src/modules/demo/demo-data.ts', 'server/src/modules/messages/unit-of-work.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/]",
+          message: 'Server: SQL lives in a `*.repository.ts` (a function taking db or a transaction first); routes and services call it.',
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: 'Server: SQL lives in a `*.repository.ts` (a function taking db or a transaction first); routes and services call it.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Server: a change runs in the unit of work (`app.unitOfWork` / the `unitOfWork` dependency), which opens the transaction and sends its messages after the commit.',
+        },
+      ],
+    },
+  },
   // Migrations take `Kysely<any>` on purpose: they are frozen and must not follow today's types (conventions §14).
   {
     files: ['server/src/db/migrations/**'],
