@@ -187,15 +187,6 @@ function noteOf(detail: string): string {
   }
 }
 
-/** Pending appeals in a scope (the top panel's `appealing`). */
-export async function pendingAppealCount(db: Db, scope: Scope): Promise<number> {
-  const row = await appealsOf(db, scope, { status: 'pending' })
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 const appealColumns: Column<AppealView>[] = [
   { header: '申诉编号', value: (a) => a.appeal_id },
   { header: '订单号', value: (a) => a.order_no },
@@ -275,19 +266,6 @@ export async function decideAppealIf(trx: Trx, appealId: number, decision: Appea
 
 // ---------------------------------------------------------------------------------------------
 // Reads the appeal, deduction and application services share
-
-/** Active team leads of a team (recipients of filing and application messages). */
-export async function teamLeadIds(trx: Exec, teamId: number | null): Promise<number[]> {
-  if (teamId === null) return [];
-  const rows = await trx
-    .selectFrom('designers')
-    .select('id')
-    .where('team_id', '=', teamId)
-    .where('designer_type', '=', 0)
-    .where('account_status', '=', 1)
-    .execute();
-  return rows.map((r) => r.id);
-}
 
 /** The designer's latest allocation of a ticket (whether still open or not). */
 export function latestAllocation(db: Exec, ticketId: number, designerId: number) {

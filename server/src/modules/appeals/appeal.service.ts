@@ -18,6 +18,7 @@ import type { Table } from '../../lib/tabular-export.js';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
 import type { UnitOfWork } from '../messages/index.js';
+import { activeLeadIds } from '../user/index.js';
 import { appealRef, feeRef, postedLine, postLine, type SettlementPeriod } from '../settlements/index.js';
 import {
   addTicketEvent,
@@ -60,7 +61,6 @@ import {
   latestAllocation,
   pendingAppeal,
   type Scope,
-  teamLeadIds,
 } from './appeal.repository.js';
 import { deductionOfDesigner, deductionRecord } from './deduction.repository.js';
 import { createDeductionService } from './deduction.service.js';
@@ -251,7 +251,7 @@ export function createAppealService({ db, unitOfWork, appealWindowDays, settleme
       );
       await touchTicket(trx, ticket.id, at);
       const money = type === 'fee' ? `（申请 ${yuan(input.requested_cents!)}）` : deduction ? `（扣款 ${yuan(deduction.amount_cents)}）` : '';
-      send(await teamLeadIds(trx, ticket.team_id ?? me.team_id), {
+      send(await activeLeadIds(trx, ticket.team_id ?? me.team_id), {
         type: APPEAL_MESSAGES[type].filed,
         title: `${displayName(me)}对工单 ${ticket.order_no} 提交了${APPEAL_TYPE_NAMES[type]}${money}：${clip(input.reason)}`,
         info: { ticket_id: ticket.id, allocation_id: allocation.id, appeal_id: id },

@@ -34,7 +34,7 @@ import {
   withMarker,
 } from '../tickets/index.js';
 import { displayName, designerCode } from '../../domain/designers.js';
-import { teamLeadIds } from './appeal.repository.js';
+import { activeLeadIds } from '../user/index.js';
 
 type Trx = Transaction<Database>;
 
@@ -57,7 +57,7 @@ export function createApplicationService({ db, unitOfWork }: { db: Db; unitOfWor
       const now = nowIso();
       if (!(await updateTicketIf(trx, t.id, { work_markers: withMarker(t.work_markers, 'SUBMIT'), updated_at: now }, { work_markers: t.work_markers }))) throw conflict(CHANGED_MESSAGE);
       await addTicketEvent(trx, t.id, 'final_review_applied', by(me), { note }, now);
-      send(await teamLeadIds(trx, t.team_id), {
+      send(await activeLeadIds(trx, t.team_id), {
         type: MESSAGE_TYPE.FINAL_REVIEW_APPLIED,
         title: `${displayName(me)}申请工单 ${t.order_no} 的终稿审核${note ? `：${note}` : ''}`,
         info: ticketInfo(t, t.current_allocation_id),
@@ -78,7 +78,7 @@ export function createApplicationService({ db, unitOfWork }: { db: Db; unitOfWor
       await touchTicket(trx, t.id, now);
       if ((await latestTicketEvent(trx, t.id, FACTORY_REJECT_EVENTS))?.type === 'factory_reject_applied') throw conflict(PENDING_FACTORY_REJECT);
       await addTicketEvent(trx, t.id, 'factory_reject_applied', by(me), { reason }, now);
-      send(await teamLeadIds(trx, t.team_id), {
+      send(await activeLeadIds(trx, t.team_id), {
         type: MESSAGE_TYPE.FACTORY_REJECT_APPLIED,
         title: `${displayName(me)}提交了工单 ${t.order_no} 的工厂驳回申请：${reason}`,
         info: ticketInfo(t, t.current_allocation_id),

@@ -83,12 +83,6 @@ export function activeMembers(db: Db, teamId: number) {
     .execute();
 }
 
-/** The team's active leads (who receive requests). */
-export async function activeLeadIds(db: Db, teamId: number): Promise<number[]> {
-  const leads = await db.selectFrom('designers').select('id').where('team_id', '=', teamId).where('designer_type', '=', 0).where('account_status', '=', 1).execute();
-  return leads.map((l) => l.id);
-}
-
 /** Which of these designers are non-lead members of the team. */
 export async function teamMemberIds(db: Db, teamId: number, ids: number[]): Promise<Set<number>> {
   const rows = await db.selectFrom('designers').select('id').where('id', 'in', ids).where('team_id', '=', teamId).where('designer_type', '<>', 0).execute();

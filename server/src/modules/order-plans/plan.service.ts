@@ -10,11 +10,11 @@ import { conflict, forbidden, invalid, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { PlanDetail, PlanRequestView } from './plan.schemas.js';
 import { MESSAGE_TYPE, type UnitOfWork } from '../messages/index.js';
+import { activeLeadIds } from '../user/index.js';
 import { displayName, designerCode, parseDesignerCode } from '../../domain/designers.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { addDays, today, weekDays, weekStartOf } from '../../domain/calendar.js';
 import {
-  activeLeadIds,
   activeMembers,
   type Change,
   decideRequest,

@@ -22,7 +22,8 @@ import {
   takeInviteUse,
   teamInvites,
 } from './invite.repository.js';
-import { findDesignerNames, findTeam, findTeamWithLead, moveIntoTeam, teamLeadIds } from './team.repository.js';
+import { findDesignerNames, findTeam, findTeamWithLead, moveIntoTeam } from './team.repository.js';
+import { activeLeadIds } from '../user/index.js';
 import type { InviteView } from './team.schemas.js';
 import { leadTeamOf } from './team.service.js';
 
@@ -89,11 +90,11 @@ export async function consumeInvite(db: Db, inv: Invite, designerId: number, fie
 
 /** Tells the team's leads that a designer joined through an invite link (TEAM_MEMBER_JOINED). */
 export async function notifyLeadsOfJoin(db: Db, send: WorkContext['send'], teamId: number, designerId: number): Promise<void> {
-  const [leads, joined] = await Promise.all([teamLeadIds(db, teamId), findDesignerNames(db, designerId)]);
+  const [leads, joined] = await Promise.all([activeLeadIds(db, teamId), findDesignerNames(db, designerId)]);
   if (!leads.length || !joined) return;
   const name = joined.real_name || joined.nickname || `${joined.phone.slice(0, 3)}****${joined.phone.slice(-4)}`;
   send(
-    leads.map((l) => l.id),
+    leads,
     { type: MESSAGE_TYPE.TEAM_MEMBER_JOINED, title: `${name} 通过邀请链接加入了团队`, info: { designer_id: designerCode(designerId) } },
   );
 }

@@ -26,11 +26,6 @@ export function findTeamWithLead(db: Db, teamId: number) {
     .executeTakeFirstOrThrow();
 }
 
-/** The ids of the team's leads (`designer_type` 0). */
-export function teamLeadIds(db: Db, teamId: number) {
-  return db.selectFrom('designers').select('id').where('team_id', '=', teamId).where('designer_type', '=', 0).execute();
-}
-
 /** The names and phone of a designer (for a message about them). */
 export function findDesignerNames(db: Db, designerId: number) {
   return db.selectFrom('designers').select(['nickname', 'real_name', 'phone']).where('id', '=', designerId).executeTakeFirst();

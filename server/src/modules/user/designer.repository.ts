@@ -3,8 +3,9 @@
  * too) and what the account screens read around it (team name, shops, products). Every function
  * takes `db` or a transaction first.
  */
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Designer, DesignerUpdate, NewDesigner } from '../../db/schema.js';
+import type { Database, Designer, DesignerUpdate, NewDesigner } from '../../db/schema.js';
 import { newInviteCode } from '../../lib/crypto.js';
 import { nowIso } from '../../lib/time.js';
 
@@ -79,4 +80,14 @@ export async function productPage(db: Db, qualifiedDesignerId: number | undefine
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { items, total: Number(count.total) };
+}
+
+/**
+ * The active leads of a team (designer_type 0, account enabled): who receives what a team's
+ * designers file, apply for, request or join with. None for no team.
+ */
+export async function activeLeadIds(db: Db | Transaction<Database>, teamId: number | null): Promise<number[]> {
+  if (teamId === null) return [];
+  const rows = await db.selectFrom('designers').select('id').where('team_id', '=', teamId).where('designer_type', '=', 0).where('account_status', '=', 1).execute();
+  return rows.map((r) => r.id);
 }
