@@ -6,8 +6,8 @@
  *
  * This is the one place a transaction is opened (`db.transaction()`): services and repositories
  * take the transaction they are given, and a change that sends nothing (auth's password reset, an
- * announcement read) runs through `app.unitOfWork` all the same. Modules not yet reshaped
- * (docs/architecture.md) still open their own.
+ * announcement read, a plan's cells) runs through `app.unitOfWork` all the same; eslint refuses
+ * `.transaction()` anywhere else in modules/.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
