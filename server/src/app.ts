@@ -41,7 +41,8 @@ import orderPlanRoutes from './modules/order-plans/plan.routes.js';
 import userRoutes from './modules/user/user.routes.js';
 import brokerPlugin from './plugins/broker.js';
 import dbPlugin from './plugins/db.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
+import requestBodies from './plugins/request-bodies.js';
 import requestQueue from './plugins/request-queue.js';
 import securityHeaders from './plugins/security-headers.js';
 
@@ -63,12 +64,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
+    // Answers of Node's parser and of Fastify's router, in the envelope (plugins/errors.ts).
+    clientErrorHandler,
+    frameworkErrors,
+    // Node's own deadline for a whole request is a last resort (a day: an upload may be large and
+    // slow but moving); a body that stalls or trickles is cut by plugins/request-bodies.ts.
+    requestTimeout: 24 * 60 * 60 * 1000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(requestQueue);
   await app.register(errorsPlugin);
+  await app.register(requestBodies);
   await app.register(dbPlugin, { config, schema: opts.dbSchema });
   await app.register(authPlugin);
   await app.register(brokerPlugin, { mqttUrl: config.mqttUrl, policy: brokerPolicy(app.db) });

@@ -50,9 +50,37 @@ export function ok<T>(data: T, message = '操作成功') {
 
 export const okEmpty = envelope(z.null());
 
+/**
+ * A whole number written in a path or a query: decimal digits only, no sign, no leading zero, no
+ * exponent, hex or fraction (`0x140`, `3.2e2`, `0320` and an empty value are refused, not read as
+ * 320 or 0). Fifteen digits at most, so every value is an exact integer.
+ */
+export function wholeNumber(message = '必须是整数') {
+  return z
+    .string({ error: message })
+    .regex(/^(0|[1-9]\d{0,14})$/, { error: message })
+    .transform(Number);
+}
+
+/** An id in a path or a query: a positive whole number (see `wholeNumber`). */
+export function idSchema(message = '编号不正确') {
+  return z
+    .string({ error: message })
+    .regex(/^[1-9]\d{0,14}$/, { error: message })
+    .transform(Number)
+    .describe('A positive integer id, decimal digits');
+}
+
+/** A yes/no flag in a query: `1` or `0` (an empty value is refused, not read as 0). */
+export function flag01(message = '只能是0或1') {
+  return z.enum(['0', '1'], { error: message }).transform((v): 0 | 1 => (v === '1' ? 1 : 0));
+}
+
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: wholeNumber('页码必须是正整数').pipe(z.number().min(1, { error: '页码必须是正整数' })).default(1),
+  pageSize: wholeNumber('每页条数必须是1-100的整数')
+    .pipe(z.number().min(1, { error: '每页条数必须是1-100的整数' }).max(100, { error: '每页条数必须是1-100的整数' }))
+    .default(20),
 });
 
 export function pageOf<T extends z.ZodType>(item: T) {

@@ -83,8 +83,9 @@ async function embeddedBroker(app: FastifyInstance, policy: BrokerPolicy): Promi
   });
   app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0];
-    if (path !== '/mqtt') {
-      socket.destroy();
+    const websocket = (req.headers.upgrade ?? '').toLowerCase() === 'websocket';
+    if (path !== '/mqtt' || !websocket) {
+      answerAsHttp1(app, req, socket, head);
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
@@ -112,6 +113,33 @@ async function embeddedBroker(app: FastifyInstance, policy: BrokerPolicy): Promi
         );
       }),
   };
+}
+
+/** Headers that ask for a protocol change, and the `Connection` tokens that name them. */
+const UPGRADE_HEADERS = new Set(['upgrade', 'http2-settings']);
+
+/**
+ * An upgrade the broker does not take (an HTTP/2 cleartext upgrade, a websocket to another path):
+ * the request is answered over HTTP/1.1 like any other. Node has already detached its parser from
+ * the socket; the request head is written back without the upgrade headers, put in front of the
+ * unread bytes, and the socket handed to the HTTP server again as a new connection.
+ */
+function answerAsHttp1(app: FastifyInstance, req: IncomingMessage, socket: Duplex, head: Buffer) {
+  const lines = [`${req.method ?? 'GET'} ${req.url ?? '/'} HTTP/${req.httpVersion === '1.0' ? '1.0' : '1.1'}`];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!;
+    const value = req.rawHeaders[i + 1]!;
+    const lower = name.toLowerCase();
+    if (UPGRADE_HEADERS.has(lower)) continue;
+    if (lower === 'connection') {
+      const kept = value.split(',').map((t) => t.trim()).filter((t) => t && !UPGRADE_HEADERS.has(t.toLowerCase()));
+      if (kept.length) lines.push(`${name}: ${kept.join(', ')}`);
+      continue;
+    }
+    lines.push(`${name}: ${value}`);
+  }
+  socket.unshift(Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), head]));
+  app.server.emit('connection', socket);
 }
 
 async function externalBroker(app: FastifyInstance, url: string): Promise<Broker> {

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from '../lib/errors.js';
@@ -12,11 +13,13 @@ const STATUS_TEXT: Record<number, string> = {
   408: '请求超时',
   409: '数据冲突，请刷新后重试',
   413: '请求内容过大',
+  414: '请求地址过长',
   415: '不支持的内容类型',
   429: '请求过于频繁，请稍后再试',
+  431: '请求头过大',
 };
 
-function envelope(status: number, message: string, errorFields?: FieldError[]) {
+export function envelope(status: number, message: string, errorFields?: FieldError[]) {
   return {
     code: status,
     success: false,
@@ -48,6 +51,48 @@ export function fieldErrors(validation: ValidationItem[]): FieldError[] {
     out.push({ field: key, message: item.params?.issue?.message ?? item.message ?? '输入不正确' });
   }
   return out;
+}
+
+/**
+ * A bare HTTP/1.1 answer with the envelope, written on the socket itself: for what goes wrong
+ * before a request exists (Node's parser) or once the request's own response can no longer be used.
+ * The connection is closed after it.
+ */
+export function rawEnvelopeResponse(status: number, message: string): string {
+  const body = JSON.stringify(envelope(status, message));
+  const reason = { 400: 'Bad Request', 408: 'Request Timeout', 413: 'Payload Too Large', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' }[status] ?? 'Bad Request';
+  return [
+    `HTTP/1.1 ${status} ${reason}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
+
+/**
+ * Node's HTTP parser refused the bytes before any request existed (a header too large, a broken
+ * request line, bytes that are not HTTP, a body timeout Node itself noticed): the Fastify
+ * `clientErrorHandler`. Answered in the envelope unless a response is already on its way.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_URI_TOO_LONG' ? 414 : 400;
+  const message = status === 400 ? '请求格式不正确' : STATUS_TEXT[status]!;
+  const inProgress = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inProgress?.headersSent) socket.end(rawEnvelopeResponse(status, message));
+  socket.destroySoon();
+}
+
+/**
+ * Errors Fastify's router raises before a route runs (the `frameworkErrors` option): a path that
+ * is not valid percent-encoded UTF-8, a path parameter over the router's length limit.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_BAD_URL') void reply.status(400).send(envelope(400, '请求地址不正确'));
+  else if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.status(414).send(envelope(414, STATUS_TEXT[414]!));
+  else void reply.status(400).send(envelope(400, STATUS_TEXT[400]!));
 }
 
 /** The one error handler: every failure leaves as the envelope of product.md §3. */

@@ -1,6 +1,6 @@
 /** Wire schemas of appeals and deductions (issue #5 contract); also the OpenAPI document. */
 import { z } from 'zod';
-import { pageQuery } from '../../lib/http.js';
+import { idSchema, pageQuery } from '../../lib/http.js';
 import { EXPORT_FORMATS } from '../../lib/tabular-export.js';
 import { orderNoSchema, reasonSchema } from '../tickets/index.js';
 import { APPEAL_STATUSES, APPEAL_TYPES, DEDUCTION_SOURCES } from './appeal.model.js';
@@ -176,7 +176,7 @@ export const appealExportQuery = appealListQuery.omit({ page: true, pageSize: tr
 });
 
 export const idParams = (what: string) =>
-  z.object({ id: z.coerce.number({ error: `${what}编号不正确` }).int({ error: `${what}编号不正确` }).positive({ error: `${what}编号不正确` }) });
+  z.object({ id: idSchema(`${what}编号不正确`) });
 
 export const applicationReviewInput = z.object({
   decision: z.enum(['approve', 'reject'], { error: '请选择审核结果' }),

@@ -10,7 +10,7 @@ import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply } from 'fastify';
 import { contentDisposition, contentTypeFor, objectPath } from './object-keys.js';
-import { ossErrors } from './oss-errors.js';
+import { OssError, ossErrors } from './oss-errors.js';
 
 /** Where partial uploads are written: beside the object root, never inside it (not servable). */
 export function partialDir(root: string): string {
@@ -29,6 +29,10 @@ export interface ReceivedObject {
  * the stream with EntityTooLarge and the partial file is removed. Any failure removes it too.
  */
 export async function receiveObject(source: Readable, root: string, maxSize: number): Promise<ReceivedObject> {
+  // The form itself failing (it ends before the file's closing boundary, the client goes away) is
+  // the client's malformed request, not the store's failure.
+  let sourceError: unknown;
+  source.once('error', (err) => (sourceError = err));
   const dir = partialDir(root);
   await mkdir(dir, { recursive: true });
   const partialPath = path.join(dir, `${randomUUID()}.part`);
@@ -49,6 +53,10 @@ export async function receiveObject(source: Readable, root: string, maxSize: num
     await pipeline(source, meter, createWriteStream(partialPath, { flags: 'wx' }));
   } catch (err) {
     await rm(partialPath, { force: true });
+    if (err instanceof OssError) throw err;
+    if (err === (sourceError ?? source.errored)) {
+      throw (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? ossErrors.tooLarge() : ossErrors.malformed();
+    }
     throw err;
   }
   return { partialPath, size, md5: md5.digest('hex').toUpperCase() };

@@ -1,6 +1,6 @@
 /** Wire schemas of the message, announcement and broker-hook calls; also the OpenAPI document. */
 import { z } from 'zod';
-import { pageQuery } from '../../lib/http.js';
+import { flag01, idSchema, pageQuery, wholeNumber } from '../../lib/http.js';
 import { isMessageType } from './message-types.js';
 
 export const messageSchema = z
@@ -28,13 +28,11 @@ export const announcementSchema = z
   .meta({ id: 'Announcement' });
 export type AnnouncementView = z.infer<typeof announcementSchema>;
 
-const messageType = z.coerce
-  .number()
-  .int()
+const messageType = wholeNumber('消息类型不存在')
   .refine((t) => isMessageType(t), { error: '消息类型不存在' });
 
 export const messageListQuery = pageQuery.extend({
-  is_read: z.coerce.number().int().min(0).max(1).optional(),
+  is_read: flag01().optional().describe('1: read messages only, 0: unread only'),
   message_type: messageType.optional(),
 });
 export type MessageListQuery = z.infer<typeof messageListQuery>;
@@ -56,7 +54,7 @@ export const markReadResult = z.object({ updated: z.number().int() });
 
 export const messageTypesSchema = z.array(z.object({ message_type: z.number().int(), name: z.string() }));
 
-export const announcementIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const announcementIdParams = z.object({ id: idSchema('公告编号不正确') });
 
 export const announcementInput = z.object({
   title: z.string({ error: '请输入公告标题' }).trim().min(1, { error: '请输入公告标题' }).max(100, { error: '标题不能超过100个字符' }),

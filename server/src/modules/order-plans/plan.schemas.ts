@@ -1,6 +1,6 @@
 /** Wire schemas of the order-plan calls (issue #7 contract); also the OpenAPI document. */
 import { z } from 'zod';
-import { pageQuery } from '../../lib/http.js';
+import { idSchema, pageQuery } from '../../lib/http.js';
 import { designerCodeSchema } from '../../domain/designers.js';
 import { isDay, weekdayOf } from '../../domain/calendar.js';
 
@@ -63,8 +63,8 @@ export const myPlanSchema = z
   .object({ week_start: z.string(), plan_id: z.number().int().nullable(), cells: z.array(cellSchema), requests: z.array(planRequestSchema) })
   .meta({ id: 'MyOrderPlan' });
 
-export const planIdParams = z.object({ id: z.coerce.number({ error: '计划编号不正确' }).int({ error: '计划编号不正确' }).positive({ error: '计划编号不正确' }) });
-export const requestIdParams = z.object({ id: z.coerce.number({ error: '申请编号不正确' }).int({ error: '申请编号不正确' }).positive({ error: '申请编号不正确' }) });
+export const planIdParams = z.object({ id: idSchema('计划编号不正确') });
+export const requestIdParams = z.object({ id: idSchema('申请编号不正确') });
 
 export const planListQuery = pageQuery;
 export const createPlanBody = z.object({ week_start: monday });

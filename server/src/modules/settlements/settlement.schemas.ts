@@ -1,6 +1,6 @@
 /** Wire schemas of the settlement calls (issue #5 contract); also the OpenAPI document. */
 import { z } from 'zod';
-import { pageQuery } from '../../lib/http.js';
+import { idSchema, pageQuery } from '../../lib/http.js';
 import { EXPORT_FORMATS } from '../../lib/tabular-export.js';
 import { designerCodeSchema } from '../../domain/designers.js';
 
@@ -58,7 +58,7 @@ export const settlementListQuery = pageQuery.extend({
 });
 
 export const settlementIdParams = z.object({
-  id: z.coerce.number({ error: '结算单编号不正确' }).int({ error: '结算单编号不正确' }).positive({ error: '结算单编号不正确' }),
+  id: idSchema('结算单编号不正确'),
 });
 
 export const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS, { error: '导出格式只能是 csv 或 xlsx' }).default('csv') });

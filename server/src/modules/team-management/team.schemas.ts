@@ -3,7 +3,7 @@
  * daily panel (issue 6); also the OpenAPI document.
  */
 import { z } from 'zod';
-import { pageQuery } from '../../lib/http.js';
+import { idSchema, pageQuery } from '../../lib/http.js';
 import { EXPORT_FORMATS } from '../../lib/tabular-export.js';
 import { settlementSchema } from '../settlements/index.js';
 import { allocationSchema, ticketItemSchema } from '../tickets/index.js';
@@ -189,7 +189,7 @@ export const inviteLookupSchema = z.object({ team_name: z.string(), lead_name: z
 export const inviteJoinSchema = z.object({ team_id: z.number().int(), team_name: z.string() });
 
 /** A link or key by its row id (`/:id/revoke`). */
-export const idParams = z.object({ id: z.coerce.number().int().min(1) });
+export const idParams = z.object({ id: idSchema() });
 export const codeParams = z.object({ code: z.string().trim().min(1).max(64) });
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.js';
-import { envelope, errorEnvelope, ok } from '../../lib/http.js';
+import { envelope, errorEnvelope, idSchema, ok } from '../../lib/http.js';
 import { deductionSchema, integrationDeductionInput } from '../appeals/index.js';
 import { auditInputSchema, draftSchema, MAX_BATCH_ORDERS, orderBatchResultSchema, orderBatchSchema, orderInputSchema, orderNoSchema, ticketItemSchema, upstreamStatusSchema } from './ticket.schemas.js';
 
@@ -117,7 +117,7 @@ export default async function integrationRoutes(app: FastifyInstance) {
           'The automatic thumbnail and outline check of a draft finished',
           'Sets the draft’s sync_status (1 synced, 2 sync error, 3 auto-audit error) and result; message 15 (first draft) or 16 (final draft) to the designer who submitted it.',
         ),
-        params: z.object({ draft_id: z.coerce.number().int().positive() }),
+        params: z.object({ draft_id: idSchema('稿件编号不正确') }),
         body: auditInputSchema,
         response: { 200: envelope(z.object({ changed: z.boolean(), draft: draftSchema })), ...errors },
       },

@@ -1,6 +1,6 @@
 /** Wire schemas of the ticket calls (snake_case, product.md §3); also the OpenAPI document. */
 import { z } from 'zod';
-import { pageQuery } from '../../lib/http.js';
+import { idSchema, pageQuery } from '../../lib/http.js';
 import { designerCodeSchema } from '../../domain/designers.js';
 import { isMarkerCode } from './markers.js';
 import { ALLOCATION_HOWS, DRAFT_KINDS, STAGES, TICKET_STATUSES } from './ticket.model.js';
@@ -206,8 +206,8 @@ const flag = z.enum(['0', '1', 'true', 'false'], { error: '只能是0或1' }).tr
 export const listQuerySchema = pageQuery.extend({
   status: csv(isStatus, '工单状态不正确').optional().describe('One or more statuses, comma-joined: 0,7'),
   markers: csv(isMarkerCode, '标记不正确').optional().describe('Tickets carrying any of these marker codes, comma-joined'),
-  shop_id: z.coerce.number().int().positive().optional(),
-  product_id: z.coerce.number().int().positive().optional(),
+  shop_id: idSchema('店铺编号不正确').optional(),
+  product_id: idSchema('产品编号不正确').optional(),
   keyword: z.string().trim().max(64, { error: '关键词不能超过64个字符' }).optional().describe('Part of order_no or title'),
   created_from: dateOrDateTime.optional().describe('YYYY-MM-DD (Asia/Shanghai day, inclusive) or ISO date-time'),
   created_to: dateOrDateTime.optional().describe('YYYY-MM-DD (Asia/Shanghai day, inclusive) or ISO date-time (inclusive)'),
@@ -240,7 +240,7 @@ export const panelCountsSchema = z
   .meta({ id: 'TicketPanelCounts' });
 export type PanelCounts = z.infer<typeof panelCountsSchema>;
 
-export const ticketIdParams = z.object({ id: z.coerce.number({ error: '工单编号不正确' }).int({ error: '工单编号不正确' }).positive({ error: '工单编号不正确' }) });
+export const ticketIdParams = z.object({ id: idSchema('工单编号不正确') });
 
 export const reasonSchema = (required: string) =>
   z.string({ error: required }).trim().min(1, { error: required }).max(500, { error: '说明不能超过500个字符' });
