@@ -79,14 +79,16 @@ export function createAuthService({ db, unitOfWork, sms, sessionEvents, tokenTtl
      */
     async register({ phone, code, password, invite_code }: RegisterInput, meta: ClientMeta): Promise<IssuedSession> {
       if (await findDesignerByPhone(db, phone)) throw invalid('phone', '该手机号已注册，请直接登录');
-      let teamId: number | null = null;
+      let referredBy: number | null = null;
       // A team invite link's code (issue 6): same checks as joining, counted atomically below.
+      // A personal code only records who referred the new designer (issue #23): joining a team is
+      // the lead's decision, through a link that expires, has a use limit and can be revoked.
       const teamInvite = invite_code && looksLikeTeamInvite(invite_code) ? await findInviteByCode(db, invite_code) : undefined;
       if (teamInvite) checkJoin({ ...teamInvite, used_count: Number(teamInvite.used_count) }, null, 'invite_code');
       else if (invite_code) {
         const inviter = await findInviter(db, invite_code);
         if (!inviter) throw invalid('invite_code', '邀请码无效');
-        teamId = inviter.team_id;
+        referredBy = inviter.id;
       }
       const codeId = await checkCode(db, phone, 'register', code);
       const passwordHash = await hashPassword(password);
@@ -98,7 +100,8 @@ export function createAuthService({ db, unitOfWork, sms, sessionEvents, tokenTtl
           designer_type: 1,
           nickname: `设计师${phone.slice(-4)}`,
           current_registration_step: 0,
-          team_id: teamId,
+          team_id: null,
+          referred_by: referredBy,
         });
         if (teamInvite) {
           await consumeInvite(trx, { ...teamInvite, used_count: Number(teamInvite.used_count) }, designer.id, 'invite_code');
