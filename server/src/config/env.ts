@@ -59,6 +59,7 @@ const envSchema = z.object({
   SMS_WEBHOOK_SECRET: z.string().min(32, { error: 'at least 32 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TOKEN_TTL_HOURS: z.coerce.number().int().positive().default(24 * 7),
+  BROKER_RECHECK_SECONDS: z.coerce.number().positive().default(15),
   TRUST_PROXY: boolish.default(false),
   RATE_LIMIT_LOGIN_PER_PHONE: z.coerce.number().int().positive().optional(),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().optional(),
@@ -112,6 +113,11 @@ export interface AppConfig {
   sms: SmsConfig;
   logLevel: string;
   tokenTtlHours: number;
+  /**
+   * How often the embedded broker re-checks the sessions of its open connections and closes those
+   * that ended (expired, revoked elsewhere, account disabled).
+   */
+  brokerRecheckMs: number;
   trustProxy: boolean;
   webDist: string;
   /** Rate limits; tests may tighten or loosen them. */
@@ -228,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     sms,
     logLevel: e.LOG_LEVEL,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
+    brokerRecheckMs: e.BROKER_RECHECK_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(root, e.WEB_DIST ?? 'dist'),
     integrationApiKeys: (e.INTEGRATION_API_KEY ?? '')
