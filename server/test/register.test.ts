@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { advanceClock } from '../src/lib/time.js';
 import { DEMO, dialects, expectEnvelope, expectFieldErrors, freshPhone, useTestApp } from './support/harness.js';
 
 const PASSWORD = 'Passw0rd!x';
@@ -81,9 +82,9 @@ describe.each(dialects)('POST /api/user/register (%s)', (dialect) => {
     expect(body.error_fields?.map((f) => f.field)).toEqual([expect.stringMatching(/^(code|phone)$/)]);
     expect(await t.db.selectFrom('designers').select('id').where('phone', '=', phone).execute()).toHaveLength(1);
 
-    // And afterwards: the phone is taken.
+    // And afterwards: the code is spent (a taken phone is told only to the holder of a new code).
     const again = await t.anon.post('/api/user/register', { phone, code, password: PASSWORD });
-    expectFieldErrors(again, [['phone', '该手机号已注册，请直接登录']]);
+    expectFieldErrors(again, [['code', '请先获取验证码']]);
   });
 
   it('bad input reports every field in form order and writes nothing', async () => {
@@ -106,9 +107,15 @@ describe.each(dialects)('POST /api/user/register (%s)', (dialect) => {
     expect(after).toEqual(counts);
   });
 
-  it('a registered phone is refused on phone', async () => {
+  it('a registered phone is refused on phone once its code is given, and like any phone before', async () => {
     const res = await t.anon.post('/api/user/register', { phone: DEMO.designer, code: '123456', password: PASSWORD });
-    expectFieldErrors(res, [['phone', '该手机号已注册，请直接登录']]);
+    expectFieldErrors(res, [['code', '请先获取验证码']]);
+    const user = await t.registerUser();
+    advanceClock(61_000);
+    const code = await t.sendCode(user.phone, 'register');
+    expectFieldErrors(await t.anon.post('/api/user/register', { phone: user.phone, code, password: PASSWORD }), [
+      ['phone', '该手机号已注册，请直接登录'],
+    ]);
   });
 
   it('an unknown invite code is refused on invite_code and creates nothing', async () => {

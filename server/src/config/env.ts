@@ -186,6 +186,16 @@ export interface RateLimitConfig {
   loginPerIp: RateLimitRule;
   codePerPhone: RateLimitRule;
   codePerIp: RateLimitRule;
+  /** Wrong SMS codes per phone, across every code and scene (register, login, reset, phone, bank). */
+  wrongCodesPerPhone: RateLimitRule;
+  /** `PUT /user/password` attempts per account: the same rule as login per phone. */
+  passwordChangePerAccount: RateLimitRule;
+  /** Register and reset-password calls per IP (each phone's codes are capped by `wrongCodesPerPhone`). */
+  accountPerIp: RateLimitRule;
+  /** Every other call that needs no token (invite links, the daily panel, the object store, config), per IP. */
+  publicPerIp: RateLimitRule;
+  /** The external broker's auth hook, per MQTT client's designer (every call comes from the broker's address). */
+  brokerHookPerClient: RateLimitRule;
 }
 
 export const defaultRateLimits: RateLimitConfig = {
@@ -193,6 +203,11 @@ export const defaultRateLimits: RateLimitConfig = {
   loginPerIp: { limit: 100, windowSeconds: 15 * 60 },
   codePerPhone: { limit: 1, windowSeconds: 60 },
   codePerIp: { limit: 30, windowSeconds: 60 * 60 },
+  wrongCodesPerPhone: { limit: 10, windowSeconds: 60 * 60 },
+  passwordChangePerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  accountPerIp: { limit: 30, windowSeconds: 60 * 60 },
+  publicPerIp: { limit: 600, windowSeconds: 60 },
+  brokerHookPerClient: { limit: 120, windowSeconds: 60 },
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): AppConfig {
