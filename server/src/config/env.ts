@@ -64,6 +64,8 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_PHONE: z.coerce.number().int().positive().optional(),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().optional(),
   RATE_LIMIT_CODE_PER_IP: z.coerce.number().int().positive().optional(),
+  RATE_LIMIT_ACCOUNT_PER_IP: z.coerce.number().int().positive().optional(),
+  RATE_LIMIT_PUBLIC_PER_IP: z.coerce.number().int().positive().optional(),
   WEB_DIST: z.string().optional(),
   // Tickets: the upstream order system's API key(s) and the demo order simulator.
   INTEGRATION_API_KEY: z.string().optional(),
@@ -264,6 +266,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       loginPerPhone: { ...defaultRateLimits.loginPerPhone, limit: e.RATE_LIMIT_LOGIN_PER_PHONE ?? defaultRateLimits.loginPerPhone.limit },
       loginPerIp: { ...defaultRateLimits.loginPerIp, limit: e.RATE_LIMIT_LOGIN_PER_IP ?? defaultRateLimits.loginPerIp.limit },
       codePerIp: { ...defaultRateLimits.codePerIp, limit: e.RATE_LIMIT_CODE_PER_IP ?? defaultRateLimits.codePerIp.limit },
+      accountPerIp: { ...defaultRateLimits.accountPerIp, limit: e.RATE_LIMIT_ACCOUNT_PER_IP ?? defaultRateLimits.accountPerIp.limit },
+      publicPerIp: { ...defaultRateLimits.publicPerIp, limit: e.RATE_LIMIT_PUBLIC_PER_IP ?? defaultRateLimits.publicPerIp.limit },
     },
     oss: ossConfig(e, dataDir),
   };
