@@ -36,6 +36,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'serv
     RATE_LIMIT_LOGIN_PER_PHONE: '1000',
     RATE_LIMIT_LOGIN_PER_IP: '5000',
     RATE_LIMIT_CODE_PER_IP: '1000',
+    // Suites register many accounts and load many pages from one address.
+    RATE_LIMIT_ACCOUNT_PER_IP: '1000',
+    RATE_LIMIT_PUBLIC_PER_IP: '100000',
     // The upstream order system's key (e2e/fixtures.ts INTEGRATION_API_KEY): suites create tickets and audit results.
     INTEGRATION_API_KEY: 'e2e-integration-key',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',

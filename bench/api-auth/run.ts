@@ -122,7 +122,17 @@ async function main() {
     WEB_DIST: path.join(dataDir, 'no-web-build'),
   });
   const huge = { limit: 1_000_000_000, windowSeconds: 60 };
-  config.rateLimits = { loginPerPhone: huge, loginPerIp: huge, codePerPhone: huge, codePerIp: huge };
+  config.rateLimits = {
+    loginPerPhone: huge,
+    loginPerIp: huge,
+    codePerPhone: huge,
+    codePerIp: huge,
+    wrongCodesPerPhone: huge,
+    passwordChangePerAccount: huge,
+    accountPerIp: huge,
+    publicPerIp: huge,
+    brokerHookPerClient: huge,
+  };
 
   const app = await buildApp({ config, logger: false });
   try {

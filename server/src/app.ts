@@ -79,7 +79,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(requestBodies);
   await app.register(dbPlugin, { config, schema: opts.dbSchema });
   await app.register(authPlugin);
-  await app.register(brokerPlugin, { mqttUrl: config.mqttUrl, policy: brokerPolicy(app.db) });
+  await app.register(brokerPlugin, { mqttUrl: config.mqttUrl, policy: brokerPolicy(app.db), recheckMs: config.brokerRecheckMs });
   await app.register(messagesPlugin);
   await app.register(ticketsPlugin);
   await app.register(appealsPlugin);

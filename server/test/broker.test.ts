@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { advanceClock } from '../src/lib/time.js';
 import { MQTT_TOPICS } from '../src/modules/messages/message-types.js';
 import { DEMO, dialects, expectEnvelope, type TestApp, useTestApp } from './support/harness.js';
 import { type ConnectError, MQTT_WAIT_MS, type Probe, useMqttClients, withTimeout } from './support/mqtt.js';
@@ -405,5 +406,44 @@ describe.skipIf(!EXTERNAL_MQTT_URL).each(dialects)(externalTitle, (dialect) => {
       'the announcement via the external broker',
     );
     expect(got.json).toMatchObject({ message_type: 29, announcement_scope: 1, product_ids: [] });
+  });
+});
+
+/** Issue #23: a session that ends with nobody to emit `ended` (expiry, an account disabled in the database). */
+describe.each(dialects)('open broker connections end with their session (%s)', (dialect) => {
+  const t = useTestApp(dialect, { listen: true, config: { brokerRecheckMs: 100 } });
+  const { connect } = useMqttClients();
+
+  async function listen(phone: string) {
+    const token = await t.sessionFor(phone);
+    const me = expectEnvelope<{ id: number; designer_id: string }>(await t.authed(token).get('/api/user/profile'), 200).data;
+    const p = await connect(t.mqttUrl, { clientId: me.designer_id, username: me.designer_id, password: token });
+    expect(await p.subscribe(MQTT_TOPICS.designer(me.designer_id))).toEqual([1]);
+    return { p, me };
+  }
+
+  it('closes a connection when its token expires, and not before', async () => {
+    const { p } = await listen(DEMO.partTime3);
+    const witness = await listen(DEMO.designer);
+    // A minute before expiry the re-checks (every 100 ms here) leave it open. The one wait in this
+    // file: a close that must not happen has no event to await, so four re-check periods pass.
+    advanceClock(t.app.config.tokenTtlHours * 3600_000 - 60_000);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(p.closed).toBe(false);
+    expect(witness.p.closed).toBe(false);
+    advanceClock(61_000);
+    await p.waitClosed();
+    await witness.p.waitClosed(); // its token (same TTL) expired too
+  });
+
+  it('closes a connection when the account is disabled, and only that account’s', async () => {
+    const user = await t.registerUser();
+    const { p, me } = await listen(user.phone);
+    const witness = await listen(DEMO.designer);
+    await t.db.updateTable('designers').set({ account_status: 0 }).where('id', '=', me.id).execute();
+    await p.waitClosed();
+    const [sent] = await t.app.messages.send([witness.me.id], { type: 2, title: `屏障 ${Date.now()}`, info: { ticket_id: 1, allocation_id: 1 } });
+    await witness.p.waitFor((m) => (m.json as { message_id?: number } | undefined)?.message_id === sent!.message_id, 'the barrier');
+    expect(witness.p.closed).toBe(false);
   });
 });

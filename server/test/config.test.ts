@@ -84,3 +84,17 @@ describe('SMS_SENDER settings', () => {
     expect(() => loadConfig({ SMS_SENDER: 'carrier-pigeon' })).toThrow(/SMS_SENDER/);
   });
 });
+
+describe('rate limits of issue #23 (RATE_LIMIT_ACCOUNT_PER_IP, RATE_LIMIT_PUBLIC_PER_IP, BROKER_RECHECK_SECONDS)', () => {
+  it('default to the documented numbers and take an override', () => {
+    const c = loadConfig({});
+    expect(c.rateLimits.wrongCodesPerPhone).toEqual({ limit: 10, windowSeconds: 3600 });
+    expect(c.rateLimits.passwordChangePerAccount).toEqual({ limit: 10, windowSeconds: 900 });
+    expect(c.rateLimits.accountPerIp).toEqual({ limit: 30, windowSeconds: 3600 });
+    expect(c.rateLimits.publicPerIp).toEqual({ limit: 600, windowSeconds: 60 });
+    expect(c.brokerRecheckMs).toBe(15_000);
+    const o = loadConfig({ RATE_LIMIT_ACCOUNT_PER_IP: '7', RATE_LIMIT_PUBLIC_PER_IP: '9', BROKER_RECHECK_SECONDS: '2' });
+    expect([o.rateLimits.accountPerIp.limit, o.rateLimits.publicPerIp.limit, o.brokerRecheckMs]).toEqual([7, 9, 2000]);
+    expect(() => loadConfig({ RATE_LIMIT_PUBLIC_PER_IP: '0' })).toThrow(/RATE_LIMIT_PUBLIC_PER_IP/);
+  });
+});

@@ -112,7 +112,7 @@ describe.each(dialects)('login, logout, reset-password (%s)', (dialect) => {
     ]);
     expectFieldErrors(
       await t.anon.post('/api/user/reset-password', { phone: freshPhone(), code: '123456', password: 'NewPassw0rd' }),
-      [['phone', '该手机号未注册']],
+      [['code', '请先获取验证码']],
     );
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { advanceClock } from '../src/lib/time.js';
 import { DEMO, dialects, expectEnvelope, expectFieldErrors, freshPhone, useTestApp } from './support/harness.js';
 
 const PASSWORD = 'Passw0rd!x';
@@ -81,9 +82,9 @@ describe.each(dialects)('POST /api/user/register (%s)', (dialect) => {
     expect(body.error_fields?.map((f) => f.field)).toEqual([expect.stringMatching(/^(code|phone)$/)]);
     expect(await t.db.selectFrom('designers').select('id').where('phone', '=', phone).execute()).toHaveLength(1);
 
-    // And afterwards: the phone is taken.
+    // And afterwards: the code is spent (a taken phone is told only to the holder of a new code).
     const again = await t.anon.post('/api/user/register', { phone, code, password: PASSWORD });
-    expectFieldErrors(again, [['phone', '该手机号已注册，请直接登录']]);
+    expectFieldErrors(again, [['code', '请先获取验证码']]);
   });
 
   it('bad input reports every field in form order and writes nothing', async () => {
@@ -106,9 +107,15 @@ describe.each(dialects)('POST /api/user/register (%s)', (dialect) => {
     expect(after).toEqual(counts);
   });
 
-  it('a registered phone is refused on phone', async () => {
+  it('a registered phone is refused on phone once its code is given, and like any phone before', async () => {
     const res = await t.anon.post('/api/user/register', { phone: DEMO.designer, code: '123456', password: PASSWORD });
-    expectFieldErrors(res, [['phone', '该手机号已注册，请直接登录']]);
+    expectFieldErrors(res, [['code', '请先获取验证码']]);
+    const user = await t.registerUser();
+    advanceClock(61_000);
+    const code = await t.sendCode(user.phone, 'register');
+    expectFieldErrors(await t.anon.post('/api/user/register', { phone: user.phone, code, password: PASSWORD }), [
+      ['phone', '该手机号已注册，请直接登录'],
+    ]);
   });
 
   it('an unknown invite code is refused on invite_code and creates nothing', async () => {
@@ -121,15 +128,26 @@ describe.each(dialects)('POST /api/user/register (%s)', (dialect) => {
     expectEnvelope(await t.anon.post('/api/user/register', { phone, code, password: PASSWORD }), 200);
   });
 
-  it('a valid invite code joins the inviter’s team', async () => {
+  // Issue #23: a member's personal code had put anyone in that team, with no expiry, limit,
+  // revocation or notice. It now records the referrer only; teams are joined through a lead's link.
+  it('a personal invite code records the referrer and joins no team', async () => {
     const lead = expectEnvelope(await t.authed(await t.sessionFor(DEMO.lead)).get('/api/user/profile'), 200).data;
     expect(lead.invite_code).toMatch(/^[A-Z0-9]{6,}$/);
+    expect(lead.team_id).not.toBeNull();
+    const messagesBefore = await t.count('messages');
     const user = await t.registerUser({ invite_code: lead.invite_code.toLowerCase() });
     const me = expectEnvelope(await t.authed(user.token).get('/api/user/profile'), 200).data;
-    expect(me.team_id).toBe(lead.team_id);
-    expect(me.team_name).toBe(lead.team_name);
-    expect(me.team_name).toBe('星河设计一组');
+    expect(me.team_id).toBeNull();
+    expect(me.team_name).toBe('');
     expect(me.designer_type).toBe(1);
     expect(me.invite_code).not.toBe(lead.invite_code);
+    const row = await t.db.selectFrom('designers').select(['referred_by', 'team_id']).where('phone', '=', user.phone).executeTakeFirstOrThrow();
+    expect(row).toEqual({ referred_by: lead.id, team_id: null });
+    expect(await t.db.selectFrom('team_invite_joins').select('designer_id').where('designer_id', '=', me.id).execute()).toEqual([]);
+    expect(await t.count('messages')).toBe(messagesBefore);
+    // A part-time member's code works the same way: nobody's code is a key to a team.
+    const member = expectEnvelope(await t.authed(await t.sessionFor(DEMO.partTime2)).get('/api/user/profile'), 200).data;
+    const other = await t.registerUser({ invite_code: member.invite_code });
+    expect(expectEnvelope(await t.authed(other.token).get('/api/user/profile'), 200).data.team_id).toBeNull();
   });
 });

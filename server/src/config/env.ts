@@ -59,10 +59,13 @@ const envSchema = z.object({
   SMS_WEBHOOK_SECRET: z.string().min(32, { error: 'at least 32 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TOKEN_TTL_HOURS: z.coerce.number().int().positive().default(24 * 7),
+  BROKER_RECHECK_SECONDS: z.coerce.number().positive().default(15),
   TRUST_PROXY: boolish.default(false),
   RATE_LIMIT_LOGIN_PER_PHONE: z.coerce.number().int().positive().optional(),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().optional(),
   RATE_LIMIT_CODE_PER_IP: z.coerce.number().int().positive().optional(),
+  RATE_LIMIT_ACCOUNT_PER_IP: z.coerce.number().int().positive().optional(),
+  RATE_LIMIT_PUBLIC_PER_IP: z.coerce.number().int().positive().optional(),
   WEB_DIST: z.string().optional(),
   // Tickets: the upstream order system's API key(s) and the demo order simulator.
   INTEGRATION_API_KEY: z.string().optional(),
@@ -112,6 +115,11 @@ export interface AppConfig {
   sms: SmsConfig;
   logLevel: string;
   tokenTtlHours: number;
+  /**
+   * How often the embedded broker re-checks the sessions of its open connections and closes those
+   * that ended (expired, revoked elsewhere, account disabled).
+   */
+  brokerRecheckMs: number;
   trustProxy: boolean;
   webDist: string;
   /** Rate limits; tests may tighten or loosen them. */
@@ -180,6 +188,16 @@ export interface RateLimitConfig {
   loginPerIp: RateLimitRule;
   codePerPhone: RateLimitRule;
   codePerIp: RateLimitRule;
+  /** Wrong SMS codes per phone, across every code and scene (register, login, reset, phone, bank). */
+  wrongCodesPerPhone: RateLimitRule;
+  /** `PUT /user/password` attempts per account: the same rule as login per phone. */
+  passwordChangePerAccount: RateLimitRule;
+  /** Register and reset-password calls per IP (each phone's codes are capped by `wrongCodesPerPhone`). */
+  accountPerIp: RateLimitRule;
+  /** Every other call that needs no token (invite links, the daily panel, the object store, config), per IP. */
+  publicPerIp: RateLimitRule;
+  /** The external broker's auth hook, per MQTT client's designer (every call comes from the broker's address). */
+  brokerHookPerClient: RateLimitRule;
 }
 
 export const defaultRateLimits: RateLimitConfig = {
@@ -187,6 +205,11 @@ export const defaultRateLimits: RateLimitConfig = {
   loginPerIp: { limit: 100, windowSeconds: 15 * 60 },
   codePerPhone: { limit: 1, windowSeconds: 60 },
   codePerIp: { limit: 30, windowSeconds: 60 * 60 },
+  wrongCodesPerPhone: { limit: 10, windowSeconds: 60 * 60 },
+  passwordChangePerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  accountPerIp: { limit: 30, windowSeconds: 60 * 60 },
+  publicPerIp: { limit: 600, windowSeconds: 60 },
+  brokerHookPerClient: { limit: 120, windowSeconds: 60 },
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): AppConfig {
@@ -228,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     sms,
     logLevel: e.LOG_LEVEL,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
+    brokerRecheckMs: e.BROKER_RECHECK_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(root, e.WEB_DIST ?? 'dist'),
     integrationApiKeys: (e.INTEGRATION_API_KEY ?? '')
@@ -242,6 +266,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       loginPerPhone: { ...defaultRateLimits.loginPerPhone, limit: e.RATE_LIMIT_LOGIN_PER_PHONE ?? defaultRateLimits.loginPerPhone.limit },
       loginPerIp: { ...defaultRateLimits.loginPerIp, limit: e.RATE_LIMIT_LOGIN_PER_IP ?? defaultRateLimits.loginPerIp.limit },
       codePerIp: { ...defaultRateLimits.codePerIp, limit: e.RATE_LIMIT_CODE_PER_IP ?? defaultRateLimits.codePerIp.limit },
+      accountPerIp: { ...defaultRateLimits.accountPerIp, limit: e.RATE_LIMIT_ACCOUNT_PER_IP ?? defaultRateLimits.accountPerIp.limit },
+      publicPerIp: { ...defaultRateLimits.publicPerIp, limit: e.RATE_LIMIT_PUBLIC_PER_IP ?? defaultRateLimits.publicPerIp.limit },
     },
     oss: ossConfig(e, dataDir),
   };

@@ -37,6 +37,8 @@ export interface DesignerTable {
   software_tags: Generated<string>;
   invite_code: string;
   team_id: number | null;
+  /** The designer whose personal invite code was given at registration; it never joins a team. */
+  referred_by: Generated<number | null>;
   team_role: Generated<string>;
   account_status: Generated<number>;
   online_ticket_status: Generated<number>;

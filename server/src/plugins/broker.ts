@@ -13,6 +13,8 @@ import { createWebSocketStream, WebSocketServer } from 'ws';
 export interface BrokerPolicy {
   authenticate(clientId: string, username: string | undefined, password: string | undefined): Promise<{ designerId: number; sessionId: string } | undefined>;
   maySubscribe(clientId: string, topic: string): boolean;
+  /** Of these sessions, the ones still live (not revoked or expired, the account enabled). */
+  liveSessions(sessionIds: readonly string[]): Promise<Set<string>>;
 }
 
 export interface Broker {
@@ -43,7 +45,7 @@ interface ClientSession {
   sessionId: string;
 }
 
-async function embeddedBroker(app: FastifyInstance, policy: BrokerPolicy): Promise<Broker> {
+async function embeddedBroker(app: FastifyInstance, policy: BrokerPolicy, recheckMs: number): Promise<Broker> {
   const sessions = new Map<Client, ClientSession>();
   const aedes = await Aedes.createBroker({
     heartbeatInterval: 60_000,
@@ -91,7 +93,28 @@ async function embeddedBroker(app: FastifyInstance, policy: BrokerPolicy): Promi
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
 
+  // A token that expires, or an account disabled, while its connection is open: nothing tells
+  // this process (only a logout or reset here emits `ended`), so every `recheckMs` the sessions
+  // of the open connections are checked in one query and the ended ones closed.
+  let rechecking = false;
+  const recheck = setInterval(() => {
+    if (rechecking || sessions.size === 0) return;
+    rechecking = true;
+    const ids = [...new Set([...sessions.values()].map((s) => s.sessionId))];
+    policy
+      .liveSessions(ids)
+      .then((live) => {
+        for (const [client, s] of sessions) if (!live.has(s.sessionId)) client.close();
+      })
+      .catch((err: Error) => app.log.warn({ err }, 'mqtt session re-check failed'))
+      .finally(() => {
+        rechecking = false;
+      });
+  }, recheckMs);
+  recheck.unref();
+
   app.addHook('preClose', async () => {
+    clearInterval(recheck);
     for (const ws of wss.clients) ws.terminate();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
     await new Promise<void>((resolve) => aedes.close(() => resolve()));
@@ -166,9 +189,9 @@ async function externalBroker(app: FastifyInstance, url: string): Promise<Broker
  * The transport: an embedded Aedes at `/mqtt` on the API port, or a client of an external broker
  * (`mqttUrl`). What it allows comes from `policy`; it knows nothing of designers or topics itself.
  */
-export default fp<{ mqttUrl?: string; policy: BrokerPolicy }>(
+export default fp<{ mqttUrl?: string; policy: BrokerPolicy; recheckMs: number }>(
   async function brokerPlugin(app, opts) {
-    app.decorate('broker', opts.mqttUrl ? await externalBroker(app, opts.mqttUrl) : await embeddedBroker(app, opts.policy));
+    app.decorate('broker', opts.mqttUrl ? await externalBroker(app, opts.mqttUrl) : await embeddedBroker(app, opts.policy, opts.recheckMs));
   },
   { name: 'broker' },
 );

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimitRule } from '../config/env.js';
 import type { Db } from '../db/database.js';
 import { tooMany } from '../lib/errors.js';
@@ -56,4 +57,15 @@ export async function releaseRateLimitHit(db: Db, key: string): Promise<void> {
 
 export function waitText(seconds: number): string {
   return seconds > 90 ? `${Math.ceil(seconds / 60)}分钟` : `${seconds}秒`;
+}
+
+/**
+ * `onRequest` hook for a call that needs no token: every such call of one IP shares the
+ * `publicPerIp` window (the calls with rules of their own, login, codes, register and reset, are
+ * counted by their service). 429 「请求过于频繁，请…后再试」.
+ */
+export function publicRateLimit(app: FastifyInstance) {
+  return async (req: FastifyRequest): Promise<void> => {
+    await enforceRateLimit(app.db, `public:ip:${req.ip}`, app.config.rateLimits.publicPerIp, (s) => `请求过于频繁，请${waitText(s)}后再试`);
+  };
 }

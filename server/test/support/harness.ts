@@ -53,6 +53,11 @@ export const generousRateLimits: RateLimitConfig = {
   loginPerIp: { limit: 100_000, windowSeconds: 900 },
   codePerPhone: defaultRateLimits.codePerPhone,
   codePerIp: { limit: 100_000, windowSeconds: 3600 },
+  wrongCodesPerPhone: { limit: 1000, windowSeconds: 3600 },
+  passwordChangePerAccount: { limit: 1000, windowSeconds: 900 },
+  accountPerIp: { limit: 100_000, windowSeconds: 3600 },
+  publicPerIp: { limit: 100_000, windowSeconds: 60 },
+  brokerHookPerClient: { limit: 100_000, windowSeconds: 60 },
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../db/database.js';
 
-/** The designer whose personal invite code this is (stored upper-case), with their team. */
-export function findInviter(db: Db, inviteCode: string): Promise<{ team_id: number | null } | undefined> {
-  return db.selectFrom('designers').select(['team_id']).where('invite_code', '=', inviteCode.toUpperCase()).executeTakeFirst();
+/** The designer whose personal invite code this is (stored upper-case). */
+export function findInviter(db: Db, inviteCode: string): Promise<{ id: number } | undefined> {
+  return db.selectFrom('designers').select(['id']).where('invite_code', '=', inviteCode.toUpperCase()).executeTakeFirst();
 }

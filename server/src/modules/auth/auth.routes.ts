@@ -100,7 +100,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { sms?: Sms
       },
     },
     async (req) => {
-      await auth.resetPassword(req.body);
+      await auth.resetPassword(req.body, meta(req));
       return ok(null, '密码已重置，请重新登录');
     },
   );

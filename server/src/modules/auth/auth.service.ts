@@ -41,18 +41,17 @@ export type AuthService = ReturnType<typeof createAuthService>;
 export function createAuthService({ db, unitOfWork, sms, sessionEvents, tokenTtlHours, rateLimits: limits }: AuthServiceDeps) {
   return {
     /**
-     * Sends a code for a scene, once the scene's conditions hold. The per-IP limit comes first: it
-     * also throttles probing which phones are registered. A code the provider did not take gives
-     * the per-phone wait back.
+     * Sends a code for a scene, once the scene's conditions hold. The per-IP limit comes first.
+     * `register`, `login` and `reset_password` send a code whether the phone is registered or not,
+     * with the same answer: a caller learns nothing about a phone it cannot read the texts of. The
+     * call that uses the code says so, once the code proved the phone is the caller's. A code the
+     * provider did not take gives the per-phone wait back.
      */
     async sendCode({ phone, scene }: VerifyCodeInput, caller: { ip: string; token: string | undefined; log: FastifyBaseLogger }) {
       await enforceRateLimit(db, `code:ip:${caller.ip}`, limits.codePerIp, (s) => `获取验证码过于频繁，请${waitText(s)}后再试`);
-      const existing = await findDesignerByPhone(db, phone);
-      if (scene === 'register' && existing) throw invalid('phone', '该手机号已注册，请直接登录');
-      if ((scene === 'login' || scene === 'reset_password') && !existing) throw invalid('phone', '该手机号未注册');
       if (scene === 'change_phone') {
         if (!caller.token || !(await findByToken(db, caller.token))) throw new AppError(401, '请先登录');
-        if (existing) throw invalid('phone', '该手机号已被其他账号使用');
+        if (await findDesignerByPhone(db, phone)) throw invalid('phone', '该手机号已被其他账号使用');
       }
       if (scene === 'bank_info') {
         // Re-verification goes to the signed-in designer's own phone only.
@@ -74,21 +73,25 @@ export function createAuthService({ db, unitOfWork, sms, sessionEvents, tokenTtl
 
     /**
      * A new regular designer at onboarding step 0, signed in. The invite code is checked before the
-     * SMS code, so a bad invite does not use the SMS code up; the code use, the designer, the team
-     * invite's use and the session commit together.
+     * SMS code, so a bad invite does not use the SMS code up; whether the phone is taken only after
+     * the code, so a registered phone answers like any other until its code is given. The code
+     * use, the designer, the team invite's use and the session commit together.
      */
     async register({ phone, code, password, invite_code }: RegisterInput, meta: ClientMeta): Promise<IssuedSession> {
-      if (await findDesignerByPhone(db, phone)) throw invalid('phone', '该手机号已注册，请直接登录');
-      let teamId: number | null = null;
+      await enforceRateLimit(db, `account:ip:${meta.ip}`, limits.accountPerIp, (s) => `操作过于频繁，请${waitText(s)}后再试`);
+      let referredBy: number | null = null;
       // A team invite link's code (issue 6): same checks as joining, counted atomically below.
+      // A personal code only records who referred the new designer (issue #23): joining a team is
+      // the lead's decision, through a link that expires, has a use limit and can be revoked.
       const teamInvite = invite_code && looksLikeTeamInvite(invite_code) ? await findInviteByCode(db, invite_code) : undefined;
       if (teamInvite) checkJoin({ ...teamInvite, used_count: Number(teamInvite.used_count) }, null, 'invite_code');
       else if (invite_code) {
         const inviter = await findInviter(db, invite_code);
         if (!inviter) throw invalid('invite_code', '邀请码无效');
-        teamId = inviter.team_id;
+        referredBy = inviter.id;
       }
-      const codeId = await checkCode(db, phone, 'register', code);
+      const codeId = await checkCode(db, phone, 'register', code, limits.wrongCodesPerPhone);
+      if (await findDesignerByPhone(db, phone)) throw invalid('phone', '该手机号已注册，请直接登录');
       const passwordHash = await hashPassword(password);
       return unitOfWork(async (trx, { send }) => {
         await markCodeUsed(trx, codeId);
@@ -98,7 +101,8 @@ export function createAuthService({ db, unitOfWork, sms, sessionEvents, tokenTtl
           designer_type: 1,
           nickname: `设计师${phone.slice(-4)}`,
           current_registration_step: 0,
-          team_id: teamId,
+          team_id: null,
+          referred_by: referredBy,
         });
         if (teamInvite) {
           await consumeInvite(trx, { ...teamInvite, used_count: Number(teamInvite.used_count) }, designer.id, 'invite_code');
@@ -110,15 +114,17 @@ export function createAuthService({ db, unitOfWork, sms, sessionEvents, tokenTtl
 
     /**
      * Password or code. The limits are counted before anything is checked; an unknown phone is
-     * checked against a decoy hash, and the account's status only after the credentials.
+     * checked against a decoy hash, or its code checked like any other (a code is sent to every
+     * phone), and the account's status only after the credentials.
      */
     async login({ phone, password, code }: LoginInput, meta: ClientMeta): Promise<IssuedSession> {
       await enforceRateLimit(db, `login:ip:${meta.ip}`, limits.loginPerIp, (s) => `登录尝试过于频繁，请${waitText(s)}后再试`);
       await enforceRateLimit(db, `login:phone:${phone}`, limits.loginPerPhone, (s) => `登录尝试过于频繁，请${waitText(s)}后再试`);
       const designer = await findDesignerByPhone(db, phone);
       if (code !== undefined) {
+        const codeId = await checkCode(db, phone, 'login', code, limits.wrongCodesPerPhone);
         if (!designer) throw invalid('phone', '该手机号未注册');
-        await markCodeUsed(db, await checkCode(db, phone, 'login', code));
+        await markCodeUsed(db, codeId);
       } else {
         const matches = await verifyPassword(password ?? '', designer?.password_hash ?? (await decoyHash()));
         if (!designer || !matches) throw invalid('password', '手机号或密码错误');
@@ -137,11 +143,15 @@ export function createAuthService({ db, unitOfWork, sms, sessionEvents, tokenTtl
       sessionEvents.emit('ended', { designerId });
     },
 
-    /** Using the code, the new hash and revoking every session commit together. */
-    async resetPassword({ phone, code, password }: ResetPasswordInput): Promise<void> {
+    /**
+     * Using the code, the new hash and revoking every session commit together. Whether the phone
+     * is registered is told only after its code.
+     */
+    async resetPassword({ phone, code, password }: ResetPasswordInput, meta: ClientMeta): Promise<void> {
+      await enforceRateLimit(db, `account:ip:${meta.ip}`, limits.accountPerIp, (s) => `操作过于频繁，请${waitText(s)}后再试`);
+      const codeId = await checkCode(db, phone, 'reset_password', code, limits.wrongCodesPerPhone);
       const designer = await findDesignerByPhone(db, phone);
       if (!designer) throw invalid('phone', '该手机号未注册');
-      const codeId = await checkCode(db, phone, 'reset_password', code);
       const passwordHash = await hashPassword(password);
       await unitOfWork(async (trx) => {
         await markCodeUsed(trx, codeId);
@@ -155,15 +165,19 @@ export function createAuthService({ db, unitOfWork, sms, sessionEvents, tokenTtl
     async changePhone(me: Designer, { phone, code }: ChangePhoneInput): Promise<void> {
       if (phone === me.phone) throw invalid('phone', '新手机号不能与当前手机号相同');
       if (await findDesignerByPhone(db, phone)) throw invalid('phone', '该手机号已被其他账号使用');
-      const codeId = await checkCode(db, phone, 'change_phone', code);
+      const codeId = await checkCode(db, phone, 'change_phone', code, limits.wrongCodesPerPhone);
       await unitOfWork(async (trx) => {
         await markCodeUsed(trx, codeId);
         await updateDesigner(trx, me.id, { phone });
       });
     },
 
-    /** The old password is needed; every other session ends, the current one stays. */
+    /**
+     * The old password is needed; every other session ends, the current one stays. Attempts are
+     * counted per account before the old password is checked, like login per phone.
+     */
     async changePassword(me: Designer, currentSessionId: string, { old_password, password }: ChangePasswordInput): Promise<void> {
+      await enforceRateLimit(db, `password:designer:${me.id}`, limits.passwordChangePerAccount, (s) => `尝试次数过多，请${waitText(s)}后再试`);
       if (!(await verifyPassword(old_password, me.password_hash))) throw invalid('old_password', '原密码不正确');
       if (old_password === password) throw invalid('password', '新密码不能与原密码相同');
       const passwordHash = await hashPassword(password);

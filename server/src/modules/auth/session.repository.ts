@@ -73,6 +73,24 @@ export async function findByToken(db: Db, token: string): Promise<FoundSession |
   return found;
 }
 
+/**
+ * Of the given sessions, those still live: not revoked, not expired, their designer's account
+ * enabled (the rule of `findByToken`, for many sessions at once and without the token).
+ */
+export async function liveSessionIds(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sessions')
+    .innerJoin('designers', 'designers.id', 'sessions.designer_id')
+    .select('sessions.id')
+    .where('sessions.id', 'in', sessionIds)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', nowIso())
+    .where('designers.account_status', '=', 1)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
   await db
     .updateTable('sessions')

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authErrors, envelope, errorEnvelope, ok } from '../../lib/http.js';
 import { emitMessageBody, emittedSchema, smsInboxQuery, smsSchema } from './demo.schemas.js';
 import { emitDemoMessage, smsInbox } from './demo.service.js';
+import { publicRateLimit } from '../../plugins/rate-limit.js';
 
 /**
  * Demo mode only (app.ts registers this plugin nowhere else; production refuses demo mode). Message
@@ -33,6 +34,7 @@ export default async function demoRoutes(app: FastifyInstance, opts: { smsInbox:
   r.get(
     '/demo/sms-inbox',
     {
+      onRequest: publicRateLimit(app),
       schema: {
         tags: ['demo'],
         summary: 'Demo mode with SMS_SENDER=log only: the newest text message sent to a phone',

@@ -21,6 +21,8 @@ import { type StoredObject, storeObject } from './files.service.js';
 import { sendStoredObject, sweepPartials } from './local-store.js';
 import { encodeKey, objectPath } from './object-keys.js';
 import { escapeXml, OssError, ossErrorXml, ossErrors } from './oss-errors.js';
+import { AppError } from '../../lib/errors.js';
+import { publicRateLimit } from '../../plugins/rate-limit.js';
 
 const requestIds = new WeakMap<FastifyRequest, string>();
 
@@ -61,6 +63,7 @@ export default async function objectStorePlugin(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     let out: OssError;
     if (err instanceof OssError) out = err;
+    else if (err instanceof AppError && err.status === 429) out = ossErrors.slowDown();
     else if ((err.statusCode ?? 500) < 500 && (err.statusCode === 415 || err.code?.startsWith('FST_'))) out = parserError(err);
     else {
       req.log.error({ err }, 'object store failure');
@@ -74,6 +77,7 @@ export default async function objectStorePlugin(app: FastifyInstance) {
   app.post(
     '/oss',
     {
+      onRequest: publicRateLimit(app),
       schema: {
         tags: ['files'],
         summary: 'Embedded object store: PostObject (browser upload)',
@@ -148,6 +152,7 @@ export default async function objectStorePlugin(app: FastifyInstance) {
   app.get(
     '/oss/*',
     {
+      onRequest: publicRateLimit(app),
       schema: {
         tags: ['files'],
         summary: 'Embedded object store: read a stored file',

@@ -1,6 +1,7 @@
 /**
  * Errors of the embedded object store, answered the way an OSS bucket answers them: an XML
- * `<Error>` document with Code, Message, RequestId and HostId, status 400/403/404.
+ * `<Error>` document with Code, Message, RequestId and HostId, status 400/403/404 (429 past the
+ * per-IP limit).
  */
 export class OssError extends Error {
   constructor(
@@ -31,6 +32,8 @@ export const ossErrors = {
   tooSmall: () => new OssError(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size.'),
   invalidObjectName: () => new OssError(400, 'InvalidObjectName', 'The specified object name is not valid.'),
   noSuchKey: () => new OssError(404, 'NoSuchKey', 'The specified key does not exist.'),
+  /** The per-IP limit of calls without a token (`publicPerIp`); 429 like the API, in the bucket's words. */
+  slowDown: () => new OssError(429, 'SlowDown', 'Please reduce your request rate.'),
   internal: () => new OssError(500, 'InternalError', 'We encountered an internal error. Please try again.'),
 };
 

@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { aclAllows, authenticateClient } from './broker-policy.js';
+import { hitRateLimit } from '../../plugins/rate-limit.js';
+import { aclAllows, authenticateClient, designerOfClient } from './broker-policy.js';
 import { brokerAclInput, brokerAuthInput, brokerResult } from './message.schemas.js';
 
 /**
  * For an external broker (EMQX-style HTTP authentication and ACL): allow/deny JSON, deny by
  * default. Browsers connect with client id and username = designer_id, password = login token.
+ * The auth hook checks a token, so its calls are counted per client id's designer (they all come
+ * from the broker's address): past `brokerHookPerClient` the answer is deny without a look at the
+ * token. The ACL hook reads nothing and knows no secret.
  */
 export default async function brokerAuthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -21,6 +25,8 @@ export default async function brokerAuthRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
+      const hit = await hitRateLimit(app.db, `mqtt:client:${designerOfClient(req.body.clientid)}`, app.config.rateLimits.brokerHookPerClient);
+      if (!hit.allowed) return { result: 'deny' } as const;
       const who = await authenticateClient(app.db, req.body.clientid, req.body.username, req.body.password).catch(() => undefined);
       return { result: who ? 'allow' : 'deny' } as const;
     },

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../db/database.js';
 import type { BrokerPolicy } from '../../plugins/broker.js';
-import { findByToken } from '../auth/index.js';
+import { findByToken, liveSessionIds } from '../auth/index.js';
 import { MQTT_TOPICS } from './message-types.js';
 import { designerCode } from '../../domain/designers.js';
 
@@ -46,5 +46,6 @@ export function brokerPolicy(db: Db): BrokerPolicy {
   return {
     authenticate: (clientId, username, password) => authenticateClient(db, clientId, username, password),
     maySubscribe,
+    liveSessions: (sessionIds) => liveSessionIds(db, sessionIds),
   };
 }

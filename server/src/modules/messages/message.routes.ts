@@ -15,6 +15,7 @@ import {
   publishResult,
   unreadSchema,
 } from './message.schemas.js';
+import { publicRateLimit } from '../../plugins/rate-limit.js';
 
 /** My messages and the announcements (spec §6), and the message types by name. */
 export default async function messageRoutes(app: FastifyInstance) {
@@ -132,6 +133,7 @@ export default async function messageRoutes(app: FastifyInstance) {
   r.get(
     '/messages/types',
     {
+      onRequest: publicRateLimit(app),
       schema: {
         tags: ['messages'],
         summary: 'Message types and their Chinese names',

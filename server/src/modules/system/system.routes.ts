@@ -5,6 +5,7 @@ import { authErrors, envelope, ok } from '../../lib/http.js';
 import { RELEASED_PATHS } from './menu.js';
 import { clientConfigSchema, dictSchema, dictsQuery, menuItemSchema } from './system.schemas.js';
 import { clientConfig, dictsFor, menuFor } from './system.service.js';
+import { publicRateLimit } from '../../plugins/rate-limit.js';
 
 export default async function systemRoutes(app: FastifyInstance, opts: { released?: ReadonlySet<string> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -13,6 +14,7 @@ export default async function systemRoutes(app: FastifyInstance, opts: { release
   r.get(
     '/system/config',
     {
+      onRequest: publicRateLimit(app),
       schema: {
         tags: ['system'],
         summary: 'Public client configuration: constants and where the messaging broker is',

@@ -6,6 +6,7 @@ import { enforceRateLimit, waitText } from '../../plugins/rate-limit.js';
 import { currentDesigner } from '../auth/index.js';
 import { createDailyPanelService } from './daily-panel.service.js';
 import { dailyPanelQuery, dailyPanelSchema, idParams, issuedPanelKeySchema, panelKeySchema } from './team.schemas.js';
+import { publicRateLimit } from '../../plugins/rate-limit.js';
 
 /** Public daily-panel calls per IP per minute (a TV refreshes every 30 s). */
 const PANEL_RATE = { limit: 60, windowSeconds: 60 };
@@ -51,6 +52,7 @@ export default async function dailyPanelRoutes(app: FastifyInstance) {
   r.get(
     '/daily-panel',
     {
+      onRequest: publicRateLimit(app),
       schema: {
         tags: ['teams'],
         summary:

@@ -6,6 +6,7 @@ import { enforceRateLimit, waitText } from '../../plugins/rate-limit.js';
 import { currentDesigner } from '../auth/index.js';
 import { createTeamInviteService } from './team-invite.service.js';
 import { codeParams, idParams, inviteCreateBody, inviteJoinSchema, inviteLookupSchema, inviteSchema } from './team.schemas.js';
+import { publicRateLimit } from '../../plugins/rate-limit.js';
 
 /** Public invite-link lookups per IP per minute. */
 const INVITE_LOOKUP_RATE = { limit: 60, windowSeconds: 60 };
@@ -52,6 +53,7 @@ export default async function inviteRoutes(app: FastifyInstance) {
   r.get(
     '/teams/invites/:code',
     {
+      onRequest: publicRateLimit(app),
       schema: {
         tags: ['teams'],
         summary: 'Public: the team behind an invite code (team name, lead name) and whether it can still be used',

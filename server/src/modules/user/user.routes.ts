@@ -56,7 +56,7 @@ export default async function userRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { code, ...input } = req.body;
-      return ok(bankView(await updateBankInfo({ db: app.db, unitOfWork: app.unitOfWork }, req.auth!.designer, input, code)), '收款信息已保存');
+      return ok(bankView(await updateBankInfo({ db: app.db, unitOfWork: app.unitOfWork, wrongCodes: app.config.rateLimits.wrongCodesPerPhone }, req.auth!.designer, input, code)), '收款信息已保存');
     },
   );
 

@@ -4,6 +4,7 @@
  * designer sees. The SQL is in designer.repository.ts.
  */
 import type { z } from 'zod';
+import type { RateLimitRule } from '../../config/env.js';
 import type { Db } from '../../db/database.js';
 import type { Designer } from '../../db/schema.js';
 import { designerCode } from '../../domain/designers.js';
@@ -72,14 +73,14 @@ export function updateBasicInfo(db: Db, me: Designer, input: z.infer<typeof basi
  * `bank_info` code sent to the designer's own phone, used in the same transaction as the change.
  */
 export async function updateBankInfo(
-  { db, unitOfWork }: { db: Db; unitOfWork: UnitOfWork },
+  { db, unitOfWork, wrongCodes }: { db: Db; unitOfWork: UnitOfWork; wrongCodes: RateLimitRule },
   me: Designer,
   input: z.infer<typeof bankInfoSchema>,
   code: string | undefined,
 ): Promise<Designer> {
   if (me.bank_account_no === '') return updateDesigner(db, me.id, bankPatch(input));
   if (!code) throw invalid('code', '修改收款信息需要短信验证，请输入验证码');
-  const codeId = await checkCode(db, me.phone, 'bank_info', code);
+  const codeId = await checkCode(db, me.phone, 'bank_info', code, wrongCodes);
   // One code allows one change: a code used concurrently fails markCodeUsed and changes nothing.
   return unitOfWork(async (trx) => {
     await markCodeUsed(trx, codeId);

@@ -53,7 +53,7 @@ export function RegisterPage() {
           <NewPasswordFields password={form.bind('password')} confirm={form.bind('confirm_password')} passwordLabel="密码" confirmLabel="确认密码" />
           <TextInput
             label="邀请码"
-            description="选填，填写团队邀请码可直接加入团队"
+            description="选填。团队邀请链接中的邀请码可直接加入团队；个人邀请码只记录推荐人，不加入团队"
             autoComplete="off"
             maxLength={32}
             {...form.bind('invite_code')}
