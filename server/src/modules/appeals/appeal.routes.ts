@@ -10,12 +10,14 @@ import { currentDesigner } from '../auth/index.js';
 import { subjectDesigner } from '../settlements/index.js';
 import { ticketIdParams } from '../tickets/index.js';
 import { appealDetail, appealTable, canReadAppeal, findAppeal, listAppeals, listDeductions, type Scope } from './appeal.repository.js';
+import { objectReadUrl } from '../files/index.js';
 import {
-  appealDetailSchema,
+  type AppealAttachment,
+  appealAnswerSchema,
+  appealDetailAnswerSchema,
   appealExportQuery,
   appealInput,
   appealListQuery,
-  appealSchema,
   deductionListQuery,
   deductionSchema,
   idParams,
@@ -45,7 +47,16 @@ export default async function appealRoutes(app: FastifyInstance) {
     security: [{ bearer: [] }],
   });
   const days = app.config.appealWindowDays;
-  const detailResponse = { 200: envelope(appealDetailSchema), 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, ...authErrors };
+  /**
+   * An appeal as answered: each attachment with a read URL signed for a few minutes. Every route
+   * below answers an appeal only to its appellant or a lead of its team (the scope of the list,
+   * `canReadAppeal`, the service's checks), the people allowed to see its files.
+   */
+  const withReadUrls = <A extends { attachments: AppealAttachment[] }>(a: A) => ({
+    ...a,
+    attachments: a.attachments.map((f) => ({ ...f, read_url: objectReadUrl(app.config.oss, f.url) })),
+  });
+  const detailResponse = { 200: envelope(appealDetailAnswerSchema), 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, ...authErrors };
 
   // -- deductions ---------------------------------------------------------------------------------
 
@@ -112,14 +123,14 @@ export default async function appealRoutes(app: FastifyInstance) {
           '`scope=review` is for team leads only (403 otherwise): the team’s appeals, oldest first (pass `status=pending` for the queue). Filters: type, status, keyword (order number or title).',
         ),
         querystring: appealListQuery,
-        response: { 200: envelope(pageOf(appealSchema)), 403: errorEnvelope, ...authErrors },
+        response: { 200: envelope(pageOf(appealAnswerSchema)), 403: errorEnvelope, ...authErrors },
       },
     },
     async (req) => {
       const q = req.query;
       const { scope, order } = appealScope(currentDesigner(req), q.scope);
       const { items, total } = await listAppeals(app.db, scope, q, order, q.page, q.pageSize);
-      return ok({ items, total, page: q.page, pageSize: q.pageSize }, '获取成功');
+      return ok({ items: items.map(withReadUrls), total, page: q.page, pageSize: q.pageSize }, '获取成功');
     },
   );
 
@@ -158,14 +169,14 @@ export default async function appealRoutes(app: FastifyInstance) {
       schema: {
         ...doc('appeals', 'An appeal with its own timeline (filed, approved, rejected)', 'The appellant, or a lead of the appeal’s team; 404 otherwise.'),
         params: idParams('申诉'),
-        response: { 200: envelope(appealDetailSchema), 404: errorEnvelope, ...authErrors },
+        response: { 200: envelope(appealDetailAnswerSchema), 404: errorEnvelope, ...authErrors },
       },
     },
     async (req) => {
       const me = currentDesigner(req);
       const a = await findAppeal(app.db, req.params.id);
       if (!a || !canReadAppeal(me, a)) throw notFound('申诉不存在');
-      return ok((await appealDetail(app.db, a.id))!, '获取成功');
+      return ok(withReadUrls((await appealDetail(app.db, a.id))!), '获取成功');
     },
   );
 
@@ -191,7 +202,7 @@ export default async function appealRoutes(app: FastifyInstance) {
         response: detailResponse,
       },
     },
-    async (req) => ok(await app.appeals.fileAppeal(currentDesigner(req), req.body), '申诉已提交'),
+    async (req) => ok(withReadUrls(await app.appeals.fileAppeal(currentDesigner(req), req.body)), '申诉已提交'),
   );
 
   r.post(
@@ -214,7 +225,7 @@ export default async function appealRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const detail = await app.appeals.reviewAppeal(currentDesigner(req), req.params.id, req.body);
-      return ok(detail, detail.status === 'approved' ? '申诉已通过' : '申诉已驳回');
+      return ok(withReadUrls(detail), detail.status === 'approved' ? '申诉已通过' : '申诉已驳回');
     },
   );
 }
