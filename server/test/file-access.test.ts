@@ -139,7 +139,7 @@ describe.each(dialects)('file access and caching (%s)', (dialect) => {
             { name: '设计稿.pdf', url: key },
             { name: '参考图', url: 'https://cdn.example.com/ref.png' },
           ],
-        } as never),
+        }),
       );
       const detail = expectEnvelope<DetailFiles>(await designer.client.get(`/api/tickets/${ticket.ticket_id}`), 200).data;
       expect(detail.attachments.map((a) => a.url)).toEqual([key, 'https://cdn.example.com/ref.png']);
