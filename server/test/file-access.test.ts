@@ -5,7 +5,9 @@
  * base, never the request's Host; personal answers are `no-store`; the CSP opens sockets only to
  * the broker.
  */
+import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/env.js';
 import { advanceClock } from '../src/lib/time.js';
 import { brokerOrigins } from '../src/app.js';
 import { DEMO, dialects, expectEnvelope, expectFieldErrors, type Res, useTestApp } from './support/harness.js';
@@ -243,5 +245,37 @@ describe('the broker origin in the CSP', () => {
     expect(/connect-src ([^;]*)/.exec(csp)![1]!.split(' ')).toEqual(["'self'", 'wss://mq.example.com:8084']);
     expect(brokerOrigins('ws://10.0.0.5:8083/mqtt')).toEqual(['ws://10.0.0.5:8083']);
     expect(brokerOrigins('not a url')).toEqual([]);
+  });
+});
+
+describe.each(dialects)('signed read URLs with a real OSS bucket (%s)', (dialect) => {
+  const oss = loadConfig({
+    OSS_ACCESS_KEY_ID: 'LTAIexampleKeyId',
+    OSS_ACCESS_KEY_SECRET: 'example-secret',
+    OSS_BUCKET: 'dwp-files',
+    OSS_REGION: 'cn-hangzhou',
+    OSS_PUBLIC_URL: 'https://cdn.example.com/files',
+  }).oss;
+  const t = useTicketApp(dialect, { config: { oss } });
+
+  it('a private attachment is signed for the bucket endpoint as OSS checks it; a public avatar base is the CDN', async () => {
+    const shop = await firstShop(t);
+    const product = await createProduct(t);
+    const designer = await createPerson(t, { type: 1, teamId: await createTeam(t), products: [product] });
+    const { ticket } = await ingest(t, order(shop, product, { attachments: [{ name: '稿.pdf', url: 'attachment/reference/brief-1.pdf' }] }));
+    const before = Math.floor(Date.now() / 1000);
+    const detail = expectEnvelope<DetailFiles>(await designer.client.get(`/api/tickets/${ticket.ticket_id}`), 200).data;
+    const url = new URL(detail.attachments[0]!.read_url);
+    expect(url.origin).toBe('https://dwp-files.oss-cn-hangzhou.aliyuncs.com');
+    expect(url.pathname).toBe('/attachment/reference/brief-1.pdf');
+    expect(url.searchParams.get('OSSAccessKeyId')).toBe('LTAIexampleKeyId');
+    const expires = Number(url.searchParams.get('Expires'));
+    expect(expires - before).toBeGreaterThanOrEqual(TTL_MS / 1000 - 5);
+    expect(expires - before).toBeLessThanOrEqual(TTL_MS / 1000 + 5);
+    // OSS signature version 1 for a GET: no Content-MD5, no Content-Type, no x-oss- headers.
+    const expected = createHmac('sha1', 'example-secret').update(`GET\n\n\n${expires}\n/dwp-files/attachment/reference/brief-1.pdf`).digest('base64');
+    expect(url.searchParams.get('Signature')).toBe(expected);
+    const sig = expectEnvelope<UploadSignature>(await designer.client.get('/api/oss/get-signature?source=user'), 200).data;
+    expect(sig.url_base).toBe('https://cdn.example.com/files');
   });
 });
