@@ -45,6 +45,7 @@ import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/err
 import requestBodies from './plugins/request-bodies.js';
 import requestQueue from './plugins/request-queue.js';
 import securityHeaders from './plugins/security-headers.js';
+import noStore from './plugins/no-store.js';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -95,7 +96,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...ossOrigins],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...ossOrigins],
+        // Sockets only to the broker: this origin ('self' covers its ws/wss, CSP Level 3) or MQTT_PUBLIC_URL's.
+        connectSrc: ["'self'", ...brokerOrigins(config.mqttPublicUrl), ...ossOrigins],
         // mqtt.js keeps its keepalive timers in a blob worker.
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
@@ -149,6 +151,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // Personal data in nearly every answer: nothing under /api is cached but the public client configuration.
+      await api.register(noStore, { publicRoutes: ['/api/system/config'] });
       await api.register(authRoutes, { sms: opts.sms });
       await api.register(userRoutes);
       await api.register(onboardingRoutes);
@@ -177,6 +181,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   registerWebApp(app, config);
   return app;
+}
+
+/**
+ * The origin of the broker the SPA connects to, when it is not this server's `/mqtt`
+ * (MQTT_PUBLIC_URL). None otherwise: 'self' already allows this origin's ws:/wss:.
+ */
+export function brokerOrigins(mqttPublicUrl: string | undefined): string[] {
+  if (!mqttPublicUrl) return [];
+  try {
+    const url = new URL(mqttPublicUrl);
+    if (!['ws:', 'wss:'].includes(url.protocol)) return [];
+    return [`${url.protocol}//${url.host}`];
+  } catch {
+    return [];
+  }
 }
 
 /** Serves the built SPA (hashed assets cached for a year) and its runtime configuration. */

@@ -73,7 +73,8 @@ describe.each(dialects)('appeals (%s)', (dialect) => {
       const key = appealKey(w.designer.code, '沟通记录.png');
       const a = await filed(w.designer, feeAppeal(ticket, { attachments: [key, { name: '改稿清单.pdf', url: appealKey(w.designer.code, 'x.pdf'), size: 1234 }] }));
       expect(a).toMatchObject({ type: 'fee', status: 'pending', requested_cents: 2000, approved_cents: 0, reviewer_name: null, designer_id: w.designer.code, order_no: ticket.order_no });
-      expect(a.attachments[0]).toEqual({ name: '沟通记录.png', url: key });
+      // Appeal attachments are private objects: the answer carries a signed read URL (file-access.test.ts).
+      expect(a.attachments[0]).toEqual({ name: '沟通记录.png', url: key, read_url: expect.stringMatching(/^\/oss\/appeal\/.+\?OSSAccessKeyId=LOCAL&Expires=\d+&Signature=/) });
       expect(a.attachments[1]).toMatchObject({ name: '改稿清单.pdf', size: 1234 });
       expect(a.events.map((e) => e.type)).toEqual(['filed']);
 

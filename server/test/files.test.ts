@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.js';
 import { advanceClock } from '../src/lib/time.js';
 import { signPolicy } from '../src/modules/files/oss-signer.js';
+import { objectReadUrl } from '../src/modules/files/read-urls.js';
 import { DEMO, dialects, expect401, expectEnvelope, expectFieldErrors, type Res, type TestApp, useTestApp } from './support/harness.js';
 import { type FilePart, type FormEntry, multipartBody, type UploadSignature, uploadFields } from './support/multipart.js';
 import { designerCode } from '../src/domain/designers.js';
@@ -119,7 +120,8 @@ describe.each(dialects)('files: upload signature and the local object store (%s)
       expect(sig.signature).toMatch(/^[0-9a-f]{64}$/);
       expect(sig.security_token).toBe('');
       expect(sig.host).toBe('http://localhost:80/oss');
-      expect(sig.url_base).toBe(sig.host);
+      // Files are read at the configured base (here this server's /oss), never one built from the request.
+      expect(sig.url_base).toBe('/oss');
       expect(sig.max_size).toBe(source === 'user' ? 5 * MB : 200 * MB);
       const expireIn = Date.parse(sig.expire) - Date.now();
       expect(expireIn).toBeGreaterThan(9 * 60_000);
@@ -200,7 +202,8 @@ describe.each(dialects)('files: upload signature and the local object store (%s)
         const key = `${sig.dir}${name}`;
         const res = await upload(sig, key, { filename: name, content });
         expect(res.statusCode, res.body).toBe(204);
-        const got = await t.inject({ method: 'GET', url: `/oss/${key.split('/').map(encodeURIComponent).join('/')}` });
+        // Attachments are private: read through a signed URL (file-access.test.ts).
+        const got = await t.inject({ method: 'GET', url: objectReadUrl(t.app.config.oss, key) });
         expect(got.statusCode, name).toBe(200);
         expect(got.rawPayload.equals(content), name).toBe(true);
         expect(got.headers['content-type'], name).toBe(type);
@@ -220,7 +223,7 @@ describe.each(dialects)('files: upload signature and the local object store (%s)
       expect(ok201.headers['content-type']).toMatch(/^application\/xml/);
       expect(ok201.body).toContain(`<Key>${sig.dir}b.txt</Key>`);
       expect(ok201.body).toContain(`<Location>http://localhost:80/oss/${sig.dir}b.txt</Location>`);
-      expect((await t.inject({ method: 'GET', url: `/oss/${sig.dir}b.txt` })).body).toBe('bb');
+      expect((await t.inject({ method: 'GET', url: objectReadUrl(t.app.config.oss, `${sig.dir}b.txt`) })).body).toBe('bb');
     });
 
     it('accepts exactly max_size bytes, and a re-upload replaces the object and its record', async () => {
@@ -246,7 +249,7 @@ describe.each(dialects)('files: upload signature and the local object store (%s)
       form.append('file', new Blob([PNG], { type: 'image/png' }), '模板 封面.png');
       const res = await fetch(sig.host, { method: 'POST', body: form });
       expect(res.status).toBe(204);
-      const got = await fetch(`${sig.url_base}/${key.split('/').map(encodeURIComponent).join('/')}`);
+      const got = await fetch(`${t.baseUrl}${sig.url_base}/${key.split('/').map(encodeURIComponent).join('/')}`);
       expect(got.status).toBe(200);
       expect(got.headers.get('content-type')).toBe('image/png');
       expect(Buffer.from(await got.arrayBuffer()).equals(PNG)).toBe(true);
@@ -406,7 +409,7 @@ describe.each(dialects)('files: upload signature and the local object store (%s)
 
     it('answers 404 NoSuchKey for a missing object', async () => {
       const sig = await sign();
-      expectOssError(await t.inject({ method: 'GET', url: `/oss/${sig.dir}nothing.png` }), 404, 'NoSuchKey');
+      expectOssError(await t.inject({ method: 'GET', url: objectReadUrl(t.app.config.oss, `${sig.dir}nothing.png`) }), 404, 'NoSuchKey');
       expectOssError(await t.inject({ method: 'GET', url: '/oss/attachment' }), 404, 'NoSuchKey');
     });
 

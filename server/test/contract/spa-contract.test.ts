@@ -192,7 +192,12 @@ async function scenario(t: TestApp, answers: Answer[]): Promise<void> {
   const shop = await firstShop(t);
   const unqualified = await createProduct(t); // nobody is qualified: the tickets wait in the team
   const ticket = async () => (await ingest(t, order(shop, unqualified, { team_id: teamId, fee_cents: 4200 }))).ticket;
-  const a = await ticket();
+  // With a stored attachment and a link: the detail answers each with its read URL.
+  const attachments = [
+    { name: '参考图.png', url: 'attachment/reference/DM1.png' },
+    { name: '客户来稿', url: 'https://cdn.example.com/brief.pdf' },
+  ];
+  const a = (await ingest(t, order(shop, unqualified, { team_id: teamId, fee_cents: 4200, attachments }))).ticket;
   await lead.post(`tickets/${a.ticket_id}/assign`, { designer_id: designerId });
   await lead.post(`tickets/${a.ticket_id}/urge`, { note: '客户在催，请尽快' });
   await designer.get('oss/get-signature', { source: 'draft' });
@@ -203,7 +208,7 @@ async function scenario(t: TestApp, answers: Answer[]): Promise<void> {
   await designer.post(`tickets/${a.ticket_id}/factory-reject`, { reason: '工厂无法印刷烫金' });
   await lead.post(`tickets/${a.ticket_id}/factory-reject/review`, { decision: 'reject', note: '可以改用金色油墨' });
   const deduction = await lead.post(`tickets/${a.ticket_id}/deductions`, { amount_cents: 500, reason: '初稿未按要求使用品牌色' });
-  const appeal = await designer.post('appeals', { ticket_id: a.ticket_id, type: 'draft', deduction_id: deduction.deduction_id, reason: '品牌色按客户来稿', attachments: [] });
+  const appeal = await designer.post('appeals', { ticket_id: a.ticket_id, type: 'draft', deduction_id: deduction.deduction_id, reason: '品牌色按客户来稿', attachments: [`appeal/${designerId}/20261123/contract01/来稿.png`] });
   await lead.post(`appeals/${appeal.appeal_id}/review`, { decision: 'approve', note: '核实无误' });
   await designer.get(`tickets/${a.ticket_id}`);
   await lead.get(`tickets/${a.ticket_id}`);

@@ -48,7 +48,7 @@ import {
 } from '@/entities/ticket/model/ticket.schema';
 import { bankInfoSchema, loginResultSchema, phoneChangeResultSchema, profileSchema, verifyCodeResultSchema } from '@/entities/user/model/user.schema';
 import { bulkResultSchema } from '@/features/bulk-assign/model/bulk-result.schema';
-import { fileUrlBaseSchema, uploadSignatureSchema } from '@/features/upload-file/model/upload.schema';
+import { uploadSignatureSchema } from '@/features/upload-file/model/upload.schema';
 import { noDataSchema } from '@/shared/api/schemas';
 
 export type ResponseSchema = z.ZodMiniType;
@@ -77,8 +77,7 @@ export const SPA_ENDPOINTS: Record<string, Record<string, ResponseSchema>> = {
   'PUT onboarding/registration-step': { profileSchema },
   'GET system/menus': { menuTreeSchema },
   'GET system/dicts': { dictEntryListSchema },
-  // Two callers read the same answer: uploads (the whole signature) and file links (url_base only).
-  'GET oss/get-signature': { uploadSignatureSchema, fileUrlBaseSchema },
+  'GET oss/get-signature': { uploadSignatureSchema },
 
   // messages and announcements
   'GET messages/types': { messageTypeListSchema },

@@ -81,6 +81,7 @@ export {
   type TicketAttachment,
   type TicketDetail,
   type TicketDraft,
+  type TicketDraftDetail,
   type TicketEvent,
   type TicketItem,
   type TicketPage,

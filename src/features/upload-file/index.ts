@@ -11,4 +11,3 @@ export {
   type UploadTasks,
 } from './model/upload-tasks';
 export { UploadTaskList, type UploadTaskListProps } from './ui/upload-task-list';
-export { fileUrlQueries, resolveFileUrl, useFileUrl } from './api/file-url';

@@ -6,12 +6,14 @@ import { exportTable, sendExport } from '../../lib/tabular-export.js';
 import { nowIso } from '../../lib/time.js';
 import { currentDesigner } from '../auth/index.js';
 import { ticketIdParams } from '../tickets/index.js';
+import { objectReadUrl } from '../files/index.js';
 import {
-  appealDetailSchema,
+  type AppealAttachment,
+  appealAnswerSchema,
+  appealDetailAnswerSchema,
   appealExportQuery,
   appealInput,
   appealListQuery,
-  appealSchema,
   deductionListQuery,
   deductionSchema,
   idParams,
@@ -35,7 +37,16 @@ export default async function appealRoutes(app: FastifyInstance) {
     security: [{ bearer: [] }],
   });
   const days = app.config.appealWindowDays;
-  const detailResponse = { 200: envelope(appealDetailSchema), 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, ...authErrors };
+  /**
+   * An appeal as answered: each attachment with a read URL signed for a few minutes. Every route
+   * below answers an appeal only to its appellant or a lead of its team (the scope of the list,
+   * `canReadAppeal`, the service's checks), the people allowed to see its files.
+   */
+  const withReadUrls = <A extends { attachments: AppealAttachment[] }>(a: A) => ({
+    ...a,
+    attachments: a.attachments.map((f) => ({ ...f, read_url: objectReadUrl(app.config.oss, f.url) })),
+  });
+  const detailResponse = { 200: envelope(appealDetailAnswerSchema), 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, ...authErrors };
 
   // -- deductions ---------------------------------------------------------------------------------
 
@@ -94,13 +105,13 @@ export default async function appealRoutes(app: FastifyInstance) {
           '`scope=review` is for team leads only (403 otherwise): the team’s appeals, oldest first (pass `status=pending` for the queue). Filters: type, status, keyword (order number or title).',
         ),
         querystring: appealListQuery,
-        response: { 200: envelope(pageOf(appealSchema)), 403: errorEnvelope, ...authErrors },
+        response: { 200: envelope(pageOf(appealAnswerSchema)), 403: errorEnvelope, ...authErrors },
       },
     },
     async (req) => {
       const q = req.query;
       const { items, total } = await app.appeals.listAppeals(currentDesigner(req), q);
-      return ok({ items, total, page: q.page, pageSize: q.pageSize }, '获取成功');
+      return ok({ items: items.map(withReadUrls), total, page: q.page, pageSize: q.pageSize }, '获取成功');
     },
   );
 
@@ -138,10 +149,10 @@ export default async function appealRoutes(app: FastifyInstance) {
       schema: {
         ...doc('appeals', 'An appeal with its own timeline (filed, approved, rejected)', 'The appellant, or a lead of the appeal’s team; 404 otherwise.'),
         params: idParams('申诉'),
-        response: { 200: envelope(appealDetailSchema), 404: errorEnvelope, ...authErrors },
+        response: { 200: envelope(appealDetailAnswerSchema), 404: errorEnvelope, ...authErrors },
       },
     },
-    async (req) => ok(await app.appeals.readAppeal(currentDesigner(req), req.params.id), '获取成功'),
+    async (req) => ok(withReadUrls(await app.appeals.readAppeal(currentDesigner(req), req.params.id)), '获取成功'),
   );
 
   r.post(
@@ -166,7 +177,7 @@ export default async function appealRoutes(app: FastifyInstance) {
         response: detailResponse,
       },
     },
-    async (req) => ok(await app.appeals.fileAppeal(currentDesigner(req), req.body), '申诉已提交'),
+    async (req) => ok(withReadUrls(await app.appeals.fileAppeal(currentDesigner(req), req.body)), '申诉已提交'),
   );
 
   r.post(
@@ -189,7 +200,7 @@ export default async function appealRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const detail = await app.appeals.reviewAppeal(currentDesigner(req), req.params.id, req.body);
-      return ok(detail, detail.status === 'approved' ? '申诉已通过' : '申诉已驳回');
+      return ok(withReadUrls(detail), detail.status === 'approved' ? '申诉已通过' : '申诉已驳回');
     },
   );
 }

@@ -76,12 +76,16 @@ export type IntegrationDeductionInput = z.infer<typeof integrationDeductionInput
 export const appealAttachmentSchema = z
   .object({
     name: z.string(),
-    url: z.string().describe('Object key of the uploaded file (resolve with the signature’s url_base)'),
+    url: z.string().describe('Object key of the uploaded file (read it at `read_url`)'),
     size: z.number().int().optional(),
     content_type: z.string().optional(),
-  })
-  .meta({ id: 'AppealAttachment' });
+  });
 export type AppealAttachment = z.infer<typeof appealAttachmentSchema>;
+
+/** An attachment as answered: with the URL it is read at, signed for 15 minutes (appeal attachments are private objects). */
+export const appealAttachmentViewSchema = appealAttachmentSchema
+  .extend({ read_url: z.string().describe('Where the browser reads the file now: a URL signed for 15 minutes, handed only to the appellant and the leads of the appeal’s team') })
+  .meta({ id: 'AppealAttachment' });
 
 export const appealSchema = z
   .object({
@@ -102,9 +106,10 @@ export const appealSchema = z
     review_note: z.string(),
     reviewed_at: z.string().nullable(),
     created_at: z.string(),
-  })
-  .meta({ id: 'Appeal' });
+  });
+/** An appeal as stored (its attachments without read URLs); answers are `appealAnswerSchema`. */
 export type AppealView = z.infer<typeof appealSchema>;
+export const appealAnswerSchema = appealSchema.extend({ attachments: z.array(appealAttachmentViewSchema) }).meta({ id: 'Appeal' });
 
 export const appealEventSchema = z
   .object({
@@ -116,8 +121,9 @@ export const appealEventSchema = z
   })
   .meta({ id: 'AppealEvent' });
 
-export const appealDetailSchema = appealSchema.extend({ events: z.array(appealEventSchema) }).meta({ id: 'AppealDetail' });
-export type AppealDetail = z.infer<typeof appealDetailSchema>;
+/** An appeal with its timeline, as stored; answers are `appealDetailAnswerSchema`. */
+export type AppealDetail = AppealView & { events: z.infer<typeof appealEventSchema>[] };
+export const appealDetailAnswerSchema = appealAnswerSchema.extend({ events: z.array(appealEventSchema) }).meta({ id: 'AppealDetail' });
 
 const attachmentKey = z.string({ error: '附件路径不正确' }).trim().min(1, { error: '附件路径不正确' }).max(400, { error: '附件路径过长' });
 

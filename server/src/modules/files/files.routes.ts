@@ -4,7 +4,8 @@ import { authErrors, envelope, ok } from '../../lib/http.js';
 import { signatureQuery, signatureSchema } from './files.schemas.js';
 import { signUpload } from './files.service.js';
 import { OSS_SIGNATURE_VERSION } from './oss-signer.js';
-import { objectBaseUrl, uploadHost } from './urls.js';
+import { publicObjectBase } from './read-urls.js';
+import { uploadHost } from './urls.js';
 
 const DESCRIPTION = `Signs one direct browser upload (Aliyun OSS PostObject, V4 signature ${OSS_SIGNATURE_VERSION}).
 
@@ -39,7 +40,7 @@ export default async function filesRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const signature = signUpload(oss, req.auth!.designer.id, req.query.source, { host: uploadHost(oss, req), urlBase: objectBaseUrl(oss, req) });
+      const signature = signUpload(oss, req.auth!.designer.id, req.query.source, { host: uploadHost(oss, req), urlBase: publicObjectBase(oss) });
       reply.header('cache-control', 'no-store');
       return ok(signature, '获取成功');
     },

@@ -1,2 +1,2 @@
 /** The public face of the files module: what app.ts and other modules may use of it (eslint enforces that they import nothing else). */
-export { objectBaseUrl } from './urls.js';
+export { isPrivateKey, objectReadUrl, publicObjectBase, READ_URL_TTL_SECONDS } from './read-urls.js';

@@ -106,9 +106,8 @@ export interface SendObjectOptions {
  * uploaded file from running anything. Resolves false (having sent nothing) when there is no such
  * object or the key is not a safe one; on true the caller returns `reply`.
  *
- * Reusable by modules that hand out files only to the people allowed to see them: the local
- * store's own `GET /oss/<key>` relies on keys being unguessable (each upload directory carries a
- * random nonce, see object-keys.ts), like a public-read bucket does.
+ * The local store's `GET /oss/<key>` calls it for public objects, and for private ones only once
+ * the signed query checked out (read-urls.ts); `cacheControl` then lasts as long as the signature.
  */
 export async function sendStoredObject(reply: FastifyReply, root: string, key: string, opts: SendObjectOptions = {}): Promise<boolean> {
   const full = objectPath(root, key);

@@ -7,7 +7,9 @@
  *   disk with its real size held to the policy's `content-length-range`, then moved to its key
  *   (`storeObject` in files.service.ts).
  *   Refusals are OSS XML errors; nothing of a refused upload stays on disk.
- * - `GET /oss/<key>`: the stored object, typed by extension (modules/files/local-store.ts).
+ * - `GET /oss/<key>`: the stored object, typed by extension (modules/files/local-store.ts). Private
+ *   objects (drafts, attachments, appeal attachments) only with a valid, unexpired signed URL
+ *   (read-urls.ts); the others are public.
  *
  * Encapsulated (no fastify-plugin): the multipart parser and the XML error handler apply to these
  * routes only.
@@ -23,6 +25,8 @@ import { encodeKey, objectPath } from './object-keys.js';
 import { escapeXml, OssError, ossErrorXml, ossErrors } from './oss-errors.js';
 import { AppError } from '../../lib/errors.js';
 import { publicRateLimit } from '../../plugins/rate-limit.js';
+import { checkReadSignature, isPrivateKey } from './read-urls.js';
+import { nowMs } from '../../lib/time.js';
 
 const requestIds = new WeakMap<FastifyRequest, string>();
 
@@ -157,14 +161,21 @@ export default async function objectStorePlugin(app: FastifyInstance) {
         tags: ['files'],
         summary: 'Embedded object store: read a stored file',
         description:
-          'Only without real OSS credentials. Content-Type by extension; images inline, other files as attachments with their UTF-8 name; `X-Content-Type-Options: nosniff`. 404 NoSuchKey (XML) when missing; keys leaving the store are refused (400 InvalidObjectName).',
+          'Only without real OSS credentials. Private objects (`draft/`, `attachment/`, `appeal/`) need the signed query (`OSSAccessKeyId`, `Expires`, `Signature`) of a URL the API handed out, else 403 AccessDenied; others are public. Content-Type by extension; images inline, other files as attachments with their UTF-8 name; `X-Content-Type-Options: nosniff`. 404 NoSuchKey (XML) when missing; keys leaving the store are refused (400 InvalidObjectName).',
         servers: [{ url: '/' }],
       },
     },
     async (req, reply) => {
       const key = (req.params as { '*': string })['*'];
       if (!objectPath(root, key)) throw ossErrors.invalidObjectName();
-      if (await sendStoredObject(reply, root, key)) return reply;
+      let cacheControl: string | undefined;
+      if (isPrivateKey(key)) {
+        // A private object: only a signed URL (read-urls.ts) reads it, and only until it expires.
+        const check = checkReadSignature(oss, key, req.query as Record<string, unknown>);
+        if (!check.ok) throw ossErrors.readDenied(check.reason);
+        cacheControl = `private, max-age=${Math.max(0, check.expires - Math.floor(nowMs() / 1000))}`;
+      }
+      if (await sendStoredObject(reply, root, key, { cacheControl })) return reply;
       throw ossErrors.noSuchKey();
     },
   );

@@ -31,6 +31,13 @@ export const ossErrors = {
   tooLarge: () => new OssError(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.'),
   tooSmall: () => new OssError(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size.'),
   invalidObjectName: () => new OssError(400, 'InvalidObjectName', 'The specified object name is not valid.'),
+  /** A read of a private object without a valid signed URL (as a private bucket answers it). */
+  readDenied: (reason: 'missing' | 'expired' | 'mismatch') =>
+    reason === 'expired'
+      ? new OssError(403, 'AccessDenied', 'Request has expired.')
+      : reason === 'mismatch'
+        ? new OssError(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided.')
+        : new OssError(403, 'AccessDenied', 'You have no right to access this object because of bucket acl.'),
   noSuchKey: () => new OssError(404, 'NoSuchKey', 'The specified key does not exist.'),
   /** The per-IP limit of calls without a token (`publicPerIp`); 429 like the API, in the bucket's words. */
   slowDown: () => new OssError(429, 'SlowDown', 'Please reduce your request rate.'),

@@ -8,7 +8,7 @@ import type { InsertObject, Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, Designer } from '../../db/schema.js';
 import { type AllocationHow, type DraftKind, EVENT_TYPE_NAMES, type EventType } from './ticket.model.js';
-import type { DraftView, TicketDetail, TicketItem } from './ticket.schemas.js';
+import type { DraftView, StoredTicketDetail, TicketItem } from './ticket.schemas.js';
 import { type DesignerNames, itemQuery, toItems } from './ticket-list.repository.js';
 import { designerCode } from '../../domain/designers.js';
 import { ACTOR_NAMES, type Actor } from '../../domain/actor.js';
@@ -80,7 +80,7 @@ export function toDraft(d: {
  * the item and the requirements, three lookups in parallel the rest. `known`: designers whose
  * names the caller has (the signed-in one).
  */
-export async function ticketDetail(db: Db, t: TicketRow, known?: readonly Pick<Designer, 'id' | 'real_name' | 'nickname'>[]): Promise<TicketDetail> {
+export async function ticketDetail(db: Db, t: TicketRow, known?: readonly Pick<Designer, 'id' | 'real_name' | 'nickname'>[]): Promise<StoredTicketDetail> {
   const ticketId = t.id;
   const [[item], drafts, events, allocations] = await Promise.all([
     toItems(db, [t], known && new Map(known.map((d) => [d.id, d]))),

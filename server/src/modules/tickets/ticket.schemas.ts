@@ -177,17 +177,32 @@ export const allocationSchema = z
   })
   .meta({ id: 'TicketAllocation' });
 
+const READ_URL_NOTE = 'where the browser reads the file now: signed for 15 minutes for a private object (drafts, attachments), plain for a public one, an http(s) URL as it is';
+
+/** An attachment in a ticket's detail: as stored, plus the URL it is read at. */
+export const attachmentViewSchema = attachmentSchema
+  .extend({ read_url: z.string().describe(`The attachment's URL: ${READ_URL_NOTE}`) })
+  .meta({ id: 'TicketAttachmentView' });
+export type AttachmentView = z.infer<typeof attachmentViewSchema>;
+
+/** A draft in a ticket's detail: as stored, plus the URL each file is read at (same order as `files`). */
+export const draftDetailSchema = draftSchema
+  .extend({ read_urls: z.array(z.string()).describe(`One per file, in order: ${READ_URL_NOTE}`) })
+  .meta({ id: 'TicketDraftDetail' });
+
 export const ticketDetailSchema = ticketItemSchema
   .extend({
     requirements: z.string(),
     customer_notes: z.string(),
-    attachments: z.array(attachmentSchema),
-    drafts: z.array(draftSchema),
+    attachments: z.array(attachmentViewSchema),
+    drafts: z.array(draftDetailSchema),
     timeline: z.array(eventSchema),
     allocations: z.array(allocationSchema),
   })
   .meta({ id: 'TicketDetail' });
 export type TicketDetail = z.infer<typeof ticketDetailSchema>;
+/** A ticket's detail as stored, before its files get their read URLs (ticket.service.ts). */
+export type StoredTicketDetail = Omit<TicketDetail, 'attachments' | 'drafts'> & { attachments: z.infer<typeof attachmentSchema>[]; drafts: DraftView[] };
 
 const csv = <T extends string>(check: (v: string) => v is T, message: string) =>
   z

@@ -37,6 +37,8 @@ export interface TicketServiceDeps {
   unitOfWork: UnitOfWork;
   /** Settlement period of fee lines posted on completion (SETTLEMENT_PERIOD; default week). */
   settlementPeriod?: SettlementPeriod;
+  /** The URL a stored file is read at (files' `objectReadUrl`: signed and short-lived for drafts and attachments). */
+  readUrl: (keyOrUrl: string) => string;
 }
 
 export { TAKEN_MESSAGE } from './ticket-access.js';
@@ -58,7 +60,7 @@ export function scopeOf(me: Designer, query: Pick<ListQuery, 'scope'> & { design
   return { kind: 'team', teamId: me.team_id, designerId: query.designerId };
 }
 
-export function createTicketService({ db, dialect, messages, unitOfWork, settlementPeriod = 'week' }: TicketServiceDeps) {
+export function createTicketService({ db, dialect, messages, unitOfWork, settlementPeriod = 'week', readUrl }: TicketServiceDeps) {
   const allocator = createAllocator({ dialect });
 
   /** One page of my tickets (a lead: the team's, one designer's, or the pool), filtered and sorted. */
@@ -83,11 +85,20 @@ export function createTicketService({ db, dialect, messages, unitOfWork, settlem
     return panelCounts(db, scopeOf(me), now, isoAfter(24 * 3600_000, Date.parse(now)));
   }
 
-  /** A ticket's detail; 404 for a ticket the caller may not see. */
+  /**
+   * A ticket's detail; 404 for a ticket the caller may not see. Its files come with read URLs,
+   * signed only here, for someone who may see the ticket now (its current designer, its team's
+   * lead): a designer who loses the ticket gets no new ones, and the last expire within minutes.
+   */
   async function detail(me: Designer, ticketId: number): Promise<TicketDetail> {
     const t: TicketRow | undefined = await findTicket(db, ticketId);
     if (!t || !canRead(me, t)) throw notFound('工单不存在');
-    return ticketDetail(db, t, [me]);
+    const stored = await ticketDetail(db, t, [me]);
+    return {
+      ...stored,
+      attachments: stored.attachments.map((a) => ({ ...a, read_url: readUrl(a.url) })),
+      drafts: stored.drafts.map((d) => ({ ...d, read_urls: d.files.map(readUrl) })),
+    };
   }
 
   /** The order hall: unassigned open tickets of my products, of my team or of none, oldest first. */

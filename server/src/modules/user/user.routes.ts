@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authErrors, envelope, ok, pageOf, pageQuery } from '../../lib/http.js';
-import { objectBaseUrl } from '../files/index.js';
+import { publicObjectBase } from '../files/index.js';
 import { updateDesigner } from './designer.repository.js';
 import { profileSchema, toProfile } from './profile.js';
 import {
@@ -33,7 +33,7 @@ export default async function userRoutes(app: FastifyInstance) {
     '/user/basic-info',
     { ...secured, schema: { ...doc('Update basic information (and optionally the avatar URL of an uploaded object)'), body: basicInfoUpdateSchema, response: profileResponse } },
     async (req) => {
-      const updated = await updateBasicInfo(app.db, req.auth!.designer, req.body, objectBaseUrl(app.config.oss, req));
+      const updated = await updateBasicInfo(app.db, req.auth!.designer, req.body, publicObjectBase(app.config.oss));
       return ok(await toProfile(app.db, updated), '基本信息已保存');
     },
   );

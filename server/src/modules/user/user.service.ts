@@ -51,7 +51,8 @@ export function bankPatch(input: z.infer<typeof bankInfoSchema>) {
 /**
  * Saves basic information. An empty nickname keeps the old one; the avatar is left as it is when
  * omitted, cleared by `''`, and otherwise must be an object this designer uploaded with
- * source=user, i.e. lie under `<objectBaseUrl>/user/<designer_id>/`.
+ * source=user, i.e. lie under `<objectBaseUrl>/user/<designer_id>/`, where the base is the configured one
+ * (files' `publicObjectBase`), never one built from the request's Host.
  */
 export function updateBasicInfo(db: Db, me: Designer, input: z.infer<typeof basicInfoUpdateSchema>, objectBaseUrl: string): Promise<Designer> {
   const { nickname, avatar, ...rest } = input;

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { http } from '@/shared/api';
+import { FILE_LINKS_REFRESH_MS } from '@/shared/config/constants';
 import { env } from '@/shared/config/env';
 import { type AppealListParams } from '../model/appeal-search';
 import { type AppealType, appealDetailSchema, appealPageSchema, appealSchema } from '../model/appeal.schema';
@@ -25,11 +26,14 @@ export const appealQueries = {
       queryFn: ({ signal }) => http.get('appeals', appealPageSchema, { searchParams: { ...params }, signal }),
       placeholderData: keepPreviousData,
       staleTime: 10_000,
+      // Attachments' read URLs expire: a list on screen renews them before they do.
+      refetchInterval: FILE_LINKS_REFRESH_MS,
     }),
   detail: (id: number) =>
     queryOptions({
       queryKey: [...appealKeys.details(), id] as const,
       queryFn: ({ signal }) => http.get(`appeals/${id}`, appealDetailSchema, { signal }),
+      refetchInterval: FILE_LINKS_REFRESH_MS,
     }),
 };
 

@@ -13,7 +13,15 @@ const wire = {
   type: 'fee',
   deduction_id: null,
   reason: '加急费未计入',
-  attachments: [{ name: '截图.png', url: 'attachment/D000002/20261122/abcdefgh/截图.png', size: 1024, content_type: 'image/png' }],
+  attachments: [
+    {
+      name: '截图.png',
+      url: 'attachment/D000002/20261122/abcdefgh/截图.png',
+      read_url: '/oss/attachment/D000002/20261122/abcdefgh/%E6%88%AA%E5%9B%BE.png?OSSAccessKeyId=LOCAL&Expires=1764000900&Signature=s',
+      size: 1024,
+      content_type: 'image/png',
+    },
+  ],
   requested_cents: 2000,
   approved_cents: 0,
   status: 'pending',

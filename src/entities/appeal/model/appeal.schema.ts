@@ -46,8 +46,10 @@ const int = () => z.number().check(z.int());
 
 export const appealAttachmentSchema = z.object({
   name: z.string(),
-  /** An http(s) URL or an object key of the store. */
+  /** The object key of the store (or an http(s) URL). */
   url: z.string(),
+  /** Where the browser reads it: a URL signed for 15 minutes. */
+  read_url: z.string(),
   size: z.optional(z.nullable(z.number())),
   content_type: z.optional(z.nullable(z.string())),
 });

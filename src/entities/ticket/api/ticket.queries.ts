@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '@/shared/api';
+import { FILE_LINKS_REFRESH_MS } from '@/shared/config/constants';
 import { type HallSearch, DEFAULT_PAGE_SIZE, type TicketListParams } from '../model/ticket-search';
 import {
   type DraftKind,
@@ -63,6 +64,8 @@ export const ticketQueries = {
     queryOptions({
       queryKey: [...ticketKeys.details(), id] as const,
       queryFn: ({ signal }) => http.get(`tickets/${id}`, ticketDetailSchema, { signal }),
+      // Its files' read URLs expire: an open detail renews them before they do.
+      refetchInterval: FILE_LINKS_REFRESH_MS,
     }),
   /** Shops the designer's tickets come from (a lead: the team's), for the shop filter. */
   shops: () =>

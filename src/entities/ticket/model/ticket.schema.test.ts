@@ -65,7 +65,9 @@ describe('ticket contract (server ticket.schemas.ts)', () => {
       ...item,
       requirements: '沿用上次版式',
       customer_notes: '',
-      attachments: [{ name: '参考图.jpg', url: 'attachment/reference/DM1.jpg', content_type: 'image/jpeg' }],
+      attachments: [
+        { name: '参考图.jpg', url: 'attachment/reference/DM1.jpg', read_url: '/oss/attachment/reference/DM1.jpg?OSSAccessKeyId=LOCAL&Expires=1764000900&Signature=s', content_type: 'image/jpeg' },
+      ],
       drafts: [
         {
           draft_id: 1,
@@ -74,6 +76,7 @@ describe('ticket contract (server ticket.schemas.ts)', () => {
           designer_id: 'D000002',
           kind: 'first',
           files: ['draft/D000002/20261122/x/a.pdf'],
+          read_urls: ['/oss/draft/D000002/20261122/x/a.pdf?OSSAccessKeyId=LOCAL&Expires=1764000900&Signature=s'],
           note: '',
           sync_status: 1,
           audit_result: '正常',

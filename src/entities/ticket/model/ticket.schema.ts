@@ -84,6 +84,8 @@ export const attachmentSchema = z.object({
   name: z.string(),
   /** An http(s) URL or an object key of the store. */
   url: z.string(),
+  /** Where the browser reads it: for a stored file a URL signed for 15 minutes. */
+  read_url: z.string(),
   size: z.optional(z.number()),
   content_type: z.optional(z.string()),
 });
@@ -104,6 +106,10 @@ export const draftSchema = z.object({
   created_at: z.string(),
 });
 export type TicketDraft = z.infer<typeof draftSchema>;
+
+/** A draft in a ticket's detail: with the read URL of each file (signed for 15 minutes), in the order of `files`. */
+export const draftDetailSchema = z.extend(draftSchema, { read_urls: z.array(z.string()) });
+export type TicketDraftDetail = z.infer<typeof draftDetailSchema>;
 
 export const ticketEventSchema = z.object({
   event_id: int(),
@@ -134,7 +140,7 @@ export const ticketDetailSchema = z.extend(ticketItemSchema, {
   requirements: z.string(),
   customer_notes: z.string(),
   attachments: z.array(attachmentSchema),
-  drafts: z.array(draftSchema),
+  drafts: z.array(draftDetailSchema),
   timeline: z.array(ticketEventSchema),
   allocations: z.array(allocationSchema),
 });

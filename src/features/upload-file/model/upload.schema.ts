@@ -19,13 +19,13 @@ export const uploadSignatureSchema = z.object({
   expire: z.string(),
   /** Largest file accepted, in bytes. */
   max_size: z.number(),
-  /** Stored files are read at `url_base` + '/' + key. */
+  /**
+   * Public files (avatars) are read at `url_base` + '/' + key. Private ones (drafts, attachments)
+   * are not: the answers that show them carry a signed `read_url`.
+   */
   url_base: z.string(),
 });
 export type UploadSignature = z.infer<typeof uploadSignatureSchema>;
-
-/** The same answer read only for where stored files live (`url_base`). */
-export const fileUrlBaseSchema = z.object({ url_base: z.string() });
 
 /** What an upload resolves with. */
 export interface UploadedFile {

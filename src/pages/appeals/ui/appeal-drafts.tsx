@@ -45,7 +45,7 @@ export function AppealDrafts({ ticketId }: { ticketId: number }) {
               审核结果：{d.audit_result}
             </Text>
           ) : null}
-          <AppealFiles attachments={d.files.map((k) => ({ name: fileNameOf(k), url: k }))} />
+          <AppealFiles attachments={d.files.map((k, i) => ({ name: fileNameOf(k), url: k, read_url: d.read_urls[i] ?? '' }))} />
         </Card>
       ))}
     </Stack>

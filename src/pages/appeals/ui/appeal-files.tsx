@@ -1,14 +1,15 @@
 import { Anchor, Button, Card, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
 import type { AppealAttachment } from '@/entities/appeal';
 import { downloadFile, isImageFile } from '@/features/download-file';
-import { useFileUrl } from '@/features/upload-file';
 import { formatBytes } from '@/shared/lib';
 
 const BLANK = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='120' height='80'/%3E";
 
-/** An appeal's attachments: images as previews (opening full size in a new tab), other files as downloads. */
-export function AppealFiles({ attachments }: { attachments: readonly AppealAttachment[] }) {
-  const resolve = useFileUrl(attachments.length > 0);
+/**
+ * An appeal's attachments (or a ticket's drafts): images as previews (opening full size in a new
+ * tab), other files as downloads, each read at its `read_url` (signed by the server for 15 minutes).
+ */
+export function AppealFiles({ attachments }: { attachments: readonly Pick<AppealAttachment, 'name' | 'url' | 'read_url' | 'size'>[] }) {
   if (!attachments.length)
     return (
       <Text size="sm" c="dimmed">
@@ -22,7 +23,7 @@ export function AppealFiles({ attachments }: { attachments: readonly AppealAttac
       {images.length ? (
         <Group gap="xs" role="list" aria-label="图片附件">
           {images.map((a) => {
-            const url = resolve(a.url);
+            const url = a.read_url;
             return (
               <Card key={a.url} withBorder padding={4} radius="sm" w={120} role="listitem">
                 {url ? (
@@ -41,7 +42,7 @@ export function AppealFiles({ attachments }: { attachments: readonly AppealAttac
         </Group>
       ) : null}
       {others.map((a) => {
-        const url = resolve(a.url);
+        const url = a.read_url;
         return (
           <Group key={a.url} gap="xs" wrap="nowrap" justify="space-between">
             <Text size="sm" truncate="end" title={a.name} style={{ minWidth: 0 }}>

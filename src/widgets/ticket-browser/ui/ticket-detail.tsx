@@ -14,7 +14,7 @@ import {
   type DraftKind,
   type TicketAttachment,
   type TicketDetail,
-  type TicketDraft,
+  type TicketDraftDetail,
   type TicketEvent,
   type TicketViewer,
   TimeoutCell,
@@ -27,14 +27,20 @@ import { FileAppealModal } from '@/features/file-appeal';
 import { ReviewApplicationButtons } from '@/features/review-appeal';
 import { SubmitDraftModal } from '@/features/submit-draft';
 import { TicketActions } from '@/features/ticket-actions';
-import { uploadFile, UploadTaskList, useFileUrl } from '@/features/upload-file';
+import { uploadFile, UploadTaskList } from '@/features/upload-file';
 import { CopyText, DetailField, DetailSection } from '@/shared/ui';
 
 const SYNC_COLOR: Record<number, string> = { 0: 'gray', 1: 'teal', 2: 'red', 3: 'orange' };
 
+/** A stored file: its key (or URL), its name and where it is read (`url`: the server signs private files for 15 minutes). */
+interface ShownFile {
+  keyOrUrl: string;
+  name: string;
+  url: string | undefined;
+}
+
 /** One stored file: images preview (opening in a new tab), other files download. */
-function FileItem({ keyOrUrl, name, resolve }: { keyOrUrl: string; name: string; resolve: (k: string) => string | undefined }) {
-  const url = resolve(keyOrUrl);
+function FileItem({ keyOrUrl, name, url }: ShownFile) {
   if (isImageFile(name, keyOrUrl)) {
     return (
       <Card withBorder padding={4} radius="sm" w={120}>
@@ -63,7 +69,7 @@ function FileItem({ keyOrUrl, name, resolve }: { keyOrUrl: string; name: string;
   );
 }
 
-function Files({ files, resolve }: { files: { keyOrUrl: string; name: string }[]; resolve: (k: string) => string | undefined }) {
+function Files({ files }: { files: ShownFile[] }) {
   const images = files.filter((f) => isImageFile(f.name, f.keyOrUrl));
   const others = files.filter((f) => !isImageFile(f.name, f.keyOrUrl));
   return (
@@ -71,28 +77,28 @@ function Files({ files, resolve }: { files: { keyOrUrl: string; name: string }[]
       {images.length ? (
         <Group gap="xs">
           {images.map((f) => (
-            <FileItem key={f.keyOrUrl} {...f} resolve={resolve} />
+            <FileItem key={f.keyOrUrl} {...f} />
           ))}
         </Group>
       ) : null}
       {others.map((f) => (
-        <FileItem key={f.keyOrUrl} {...f} resolve={resolve} />
+        <FileItem key={f.keyOrUrl} {...f} />
       ))}
     </Stack>
   );
 }
 
-function Attachments({ attachments, resolve }: { attachments: TicketAttachment[]; resolve: (k: string) => string | undefined }) {
+function Attachments({ attachments }: { attachments: TicketAttachment[] }) {
   if (!attachments.length)
     return (
       <Text size="sm" c="dimmed">
         无附件
       </Text>
     );
-  return <Files files={attachments.map((a) => ({ keyOrUrl: a.url, name: a.name || fileNameOf(a.url) }))} resolve={resolve} />;
+  return <Files files={attachments.map((a) => ({ keyOrUrl: a.url, name: a.name || fileNameOf(a.url), url: a.read_url }))} />;
 }
 
-function Drafts({ drafts, resolve }: { drafts: TicketDraft[]; resolve: (k: string) => string | undefined }) {
+function Drafts({ drafts }: { drafts: TicketDraftDetail[] }) {
   if (!drafts.length)
     return (
       <Text size="sm" c="dimmed">
@@ -129,7 +135,7 @@ function Drafts({ drafts, resolve }: { drafts: TicketDraft[]; resolve: (k: strin
               备注：{d.note}
             </Text>
           ) : null}
-          <Files files={d.files.map((k) => ({ keyOrUrl: k, name: fileNameOf(k) }))} resolve={resolve} />
+          <Files files={d.files.map((k, i) => ({ keyOrUrl: k, name: fileNameOf(k), url: d.read_urls[i] }))} />
         </Card>
       ))}
     </Stack>
@@ -186,7 +192,6 @@ function TicketTimeline({ events }: { events: TicketEvent[] }) {
 
 /** The detail of one ticket with the actions the viewer may take. */
 export function TicketDetailView({ ticket, viewer }: { ticket: TicketDetail; viewer: TicketViewer }) {
-  const resolve = useFileUrl();
   const [draftKind, setDraftKind] = useState<DraftKind | null>(null);
   const actions = availableTicketActions(ticket, viewer);
   const designerActions = actions.filter((a) => a === 'finalReview' || a === 'factoryReject');
@@ -273,10 +278,10 @@ export function TicketDetailView({ ticket, viewer }: { ticket: TicketDetail; vie
         </Text>
       </DetailSection>
       <DetailSection title="附件">
-        <Attachments attachments={ticket.attachments} resolve={resolve} />
+        <Attachments attachments={ticket.attachments} />
       </DetailSection>
       <DetailSection title="稿件">
-        <Drafts drafts={ticket.drafts} resolve={resolve} />
+        <Drafts drafts={ticket.drafts} />
       </DetailSection>
       <DetailSection title="时间线">
         <TicketTimeline events={ticket.timeline} />
