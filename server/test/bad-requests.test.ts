@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, dialects, type Envelope, expectEnvelope, expectFieldErrors, useTestApp } from './support/harness.js';
 import { multipartBody, type UploadSignature, uploadFields } from './support/multipart.js';
+import { objectReadUrl } from '../src/modules/files/read-urls.js';
 import { exited, type ServerProcess, serverEnv, startServer } from './support/server-process.js';
 
 const CHINESE = /[\u4e00-\u9fff]/;
@@ -226,7 +227,11 @@ describe('bad requests and slow clients, over real sockets', () => {
     const res = await t.inject({ method: 'POST', url: '/oss', payload: cut, headers });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.body).toContain('<Code>MalformedPOSTRequest</Code>');
-    expect((await t.inject({ method: 'GET', url: `/oss/${sig.dir}cut.txt` })).statusCode).toBe(404);
+    // Nothing was stored: a signed read of the key (attachments are private) finds no object.
+    const readUrl = objectReadUrl(t.app.config.oss, `${sig.dir}cut.txt`);
+    const read = await t.inject({ method: 'GET', url: readUrl.slice(readUrl.indexOf('/oss/')) });
+    expect(read.statusCode, read.body).toBe(404);
+    expect(read.body).toContain('<Code>NoSuchKey</Code>');
   });
 
   it('a trickled body gets a 408 within 30 s; a slow but moving one does not; others are served meanwhile', { timeout: 45_000 }, async () => {
