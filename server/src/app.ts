@@ -41,6 +41,7 @@ import orderPlanRoutes from './modules/order-plans/plan.routes.js';
 import userRoutes from './modules/user/user.routes.js';
 import brokerPlugin from './plugins/broker.js';
 import dbPlugin from './plugins/db.js';
+import drain from './plugins/drain.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import requestBodies from './plugins/request-bodies.js';
 import requestQueue from './plugins/request-queue.js';
@@ -76,11 +77,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(requestQueue);
+  // Before the broker and the database: its preClose lets requests in flight finish first.
+  await app.register(drain);
   await app.register(errorsPlugin);
   await app.register(requestBodies);
   await app.register(dbPlugin, { config, schema: opts.dbSchema });
   await app.register(authPlugin);
-  await app.register(brokerPlugin, { mqttUrl: config.mqttUrl, policy: brokerPolicy(app.db), recheckMs: config.brokerRecheckMs });
+  await app.register(brokerPlugin, { mqttUrl: config.mqttUrl, maxPending: config.mqttMaxPending, policy: brokerPolicy(app.db), recheckMs: config.brokerRecheckMs });
   await app.register(messagesPlugin);
   await app.register(ticketsPlugin);
   await app.register(appealsPlugin);

@@ -1,7 +1,8 @@
 import { buildApp } from './app.js';
 import { WorkerPool } from './cluster.js';
 import { type AppConfig, loadConfig } from './config/env.js';
-import { migrateToLatest, openDatabase } from './db/database.js';
+import { DatabaseOpenError, describeDatabase, migrateToLatest, openDatabase, waitForDatabase } from './db/database.js';
+import { isDatabaseUnavailable } from './db/errors.js';
 import { seedDemoIfEmpty } from './modules/demo/index.js';
 
 let config: AppConfig;
@@ -17,7 +18,12 @@ else await runSingle(config);
 
 /** API_WORKERS=1: everything in this process. */
 async function runSingle(config: AppConfig) {
-  const app = await buildApp({ config });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ config });
+  } catch (err) {
+    return refuseStart(config, err);
+  }
 
   if (config.demoMode) {
     const seeded = await seedDemoIfEmpty(app.db);
@@ -53,7 +59,16 @@ async function runSingle(config: AppConfig) {
 async function runWorkers(config: AppConfig) {
   const log = primaryLog(config.logLevel);
 
-  const opened = openDatabase({ url: config.databaseUrl });
+  let opened: ReturnType<typeof openDatabase> | undefined;
+  try {
+    opened = openDatabase({ url: config.databaseUrl, timeouts: config.databaseTimeouts, onConnectionError: (err) => log.warn(`database connection failed: ${err.message}`) });
+    await waitForDatabase(opened.db, config.databaseTimeouts.startMs, ({ attempt, retryInMs, error }) =>
+      log.warn(`waiting for the database ${describeDatabase(config.databaseUrl)} (${error}); attempt ${attempt}, next in ${retryInMs} ms, giving up after DATABASE_START_TIMEOUT_MS=${config.databaseTimeouts.startMs} ms`),
+    );
+  } catch (err) {
+    await opened?.close().catch(() => undefined);
+    return refuseStart(config, err);
+  }
   try {
     const applied = await migrateToLatest(opened.db);
     if (applied.length) log.info(`database migrated: ${applied.join(', ')}`);
@@ -98,6 +113,24 @@ async function runWorkers(config: AppConfig) {
   }
   log.info(`${config.apiWorkers} workers listening on port ${port}`);
   printBanner(config, port, config.apiWorkers);
+}
+
+/**
+ * The database could not be opened or reached at start: a configuration error or an outage, said
+ * in both languages with what to check, instead of a stack trace; exits 1.
+ */
+function refuseStart(config: AppConfig, err: unknown): never {
+  if (err instanceof DatabaseOpenError) {
+    process.stderr.write(`${err.message}\n服务未启动 / The server did not start.\n`);
+  } else if (isDatabaseUnavailable(err)) {
+    const seconds = config.databaseTimeouts.startMs / 1000;
+    process.stderr.write(
+      `数据库 ${describeDatabase(config.databaseUrl)} 在 ${seconds} 秒内无法连接，服务未启动 / The database ${describeDatabase(config.databaseUrl)} could not be reached within ${seconds} s (DATABASE_START_TIMEOUT_MS), the server did not start:\n  ${(err as Error).message || String(err)}\n`,
+    );
+  } else {
+    throw err;
+  }
+  process.exit(1);
 }
 
 function printBanner(config: AppConfig, port: number, workers = 1) {

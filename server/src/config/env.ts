@@ -33,6 +33,14 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   // PostgreSQL connections of this instance, shared out among its API workers.
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  // Faults (docs/deploy.md): how long start waits for an unreachable database; how long a statement
+  // may run, wait for a lock, or wait for a pooled connection before the call answers 503.
+  DATABASE_START_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  // External broker: messages waiting for its acknowledgement at most; beyond, the outbox relay re-publishes.
+  MQTT_MAX_PENDING: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   MQTT_URL: z.string().optional(),
   MQTT_PUBLIC_URL: z.string().optional(),
   // Processes serving the API on this machine (server/src/cluster.ts); set by the primary: a worker's index.
@@ -98,7 +106,11 @@ export interface AppConfig {
    * worker opens its share (`poolSizeOf`), so the database sees the same number either way.
    */
   databasePoolSize: number;
+  /** How the server meets a database that is away or slow (docs/deploy.md, *Faults*). */
+  databaseTimeouts: DatabaseTimeouts;
   mqttUrl?: string;
+  /** External broker: unacknowledged publishes held in memory at most (MQTT_MAX_PENDING). */
+  mqttMaxPending: number;
   mqttPublicUrl?: string;
   /**
    * API processes on this machine (API_WORKERS, `auto` resolved): 1 serves from this process; more
@@ -136,6 +148,17 @@ export interface AppConfig {
   /** Settlement period (SETTLEMENT_PERIOD): `week` Monday–Sunday or calendar `month`, Asia/Shanghai days. */
   settlementPeriod: 'week' | 'month';
   oss: OssConfig;
+}
+
+export interface DatabaseTimeouts {
+  /** DATABASE_START_TIMEOUT_MS: start retries an unreachable database this long, with backoff (0: once). */
+  startMs: number;
+  /** DATABASE_STATEMENT_TIMEOUT_MS: PostgreSQL cancels a statement running longer. */
+  statementMs: number;
+  /** DATABASE_LOCK_TIMEOUT_MS: a statement waits this long for a lock (PostgreSQL lock_timeout, SQLite busy_timeout). */
+  lockMs: number;
+  /** DATABASE_ACQUIRE_TIMEOUT_MS: PostgreSQL: a call waits this long for a pooled connection. */
+  acquireMs: number;
 }
 
 /**
@@ -243,7 +266,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     dataDir,
     databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'app.db')}`,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTimeouts: {
+      startMs: e.DATABASE_START_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockMs: e.DATABASE_LOCK_TIMEOUT_MS,
+      acquireMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,
+    },
     mqttUrl: e.MQTT_URL,
+    mqttMaxPending: e.MQTT_MAX_PENDING,
     mqttPublicUrl: e.MQTT_PUBLIC_URL,
     apiWorkers,
     workerIndex: e.API_WORKER_INDEX,

@@ -13,8 +13,10 @@ import {
   type SqliteDatabase,
   type SqliteDialectConfig,
   SqliteDriver,
+  sql,
   type TransactionSettings,
 } from 'kysely';
+import type { DatabaseTimeouts } from '../config/env.js';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
@@ -30,6 +32,27 @@ export interface OpenDbOptions {
   /** PostgreSQL only: run everything inside this schema (tests use a throwaway one). */
   schema?: string;
   poolSize?: number;
+  /** Statement, lock and pool-wait bounds (config DatabaseTimeouts); defaults as config/env.ts. */
+  timeouts?: Partial<Pick<DatabaseTimeouts, 'statementMs' | 'lockMs' | 'acquireMs'>>;
+  /**
+   * PostgreSQL: a pooled connection failed outside a query (the server restarted, an idle session
+   * was killed). The connection is dropped and replaced on demand; this only reports it.
+   */
+  onConnectionError?: (err: Error) => void;
+}
+
+/**
+ * The database could not be opened at all (a SQLite file in a directory that cannot be created or
+ * written): a configuration error, reported at start with the path and the cause.
+ */
+export class DatabaseOpenError extends Error {
+  constructor(
+    readonly target: string,
+    readonly reason: string,
+  ) {
+    super(`数据库无法打开 / The database cannot be opened: ${target}\n  ${reason}`);
+    this.name = 'DatabaseOpenError';
+  }
 }
 
 export interface OpenedDb {
@@ -38,14 +61,27 @@ export interface OpenedDb {
   close: () => Promise<void>;
 }
 
-export function openDatabase({ url, schema, poolSize = 10 }: OpenDbOptions): OpenedDb {
+export function openDatabase({ url, schema, poolSize = 10, timeouts = {}, onConnectionError }: OpenDbOptions): OpenedDb {
+  const { statementMs = 15_000, lockMs = 5_000, acquireMs = 5_000 } = timeouts;
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const settings = [`-c statement_timeout=${statementMs}`, `-c lock_timeout=${lockMs}`, ...(schema ? [`-c search_path=${schema}`] : [])];
     const pool = new pg.Pool({
       connectionString: url,
       max: poolSize,
-      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+      // A call waits this long for a connection (all busy, or the server unreachable), then fails: 503.
+      connectionTimeoutMillis: acquireMs,
+      options: settings.join(' '),
     });
-    pool.on('connect', preparedStatements);
+    // Without these a connection that dies while idle in the pool ('error' on the pool) or while
+    // checked out between two queries ('error' on the client) is an unhandled 'error' event: the
+    // process exits. The pool drops a broken connection (idle: at once; checked out: on release,
+    // as no longer queryable) and opens a new one when next needed.
+    const report = (err: Error) => onConnectionError?.(err);
+    pool.on('error', report);
+    pool.on('connect', (client) => {
+      client.on('error', report);
+      preparedStatements(client);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -53,18 +89,70 @@ export function openDatabase({ url, schema, poolSize = 10 }: OpenDbOptions): Ope
     throw new Error(`Unsupported DATABASE_URL "${url}": use sqlite:<file> or postgres://…`);
   }
   const file = url.slice('sqlite:'.length);
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = openSqliteFile(file);
   // WAL with synchronous=NORMAL: a committed (acknowledged) write survives a crash or kill -9 of
   // the process; FULL would add an fsync per commit for power-loss safety of the last commits.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   // How long a statement (and BEGIN IMMEDIATE) waits for another process's write lock before
-  // SQLITE_BUSY. The wait blocks this process's event loop: write transactions stay short.
-  sqlite.pragma('busy_timeout = 5000');
+  // SQLITE_BUSY (DATABASE_LOCK_TIMEOUT_MS; the API then answers 503). The wait blocks this process's event loop: write transactions stay short.
+  sqlite.pragma(`busy_timeout = ${Math.round(lockMs)}`);
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Opens (creating its directory) a SQLite file, or says which path failed and why. */
+function openSqliteFile(file: string): SQLite.Database {
+  const target = file === ':memory:' ? file : path.resolve(file);
+  try {
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(target), { recursive: true });
+    const sqlite = new SQLite(file);
+    // Opening is lazy: a file that exists but is not readable or not a database fails here.
+    sqlite.pragma('schema_version');
+    return sqlite;
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    const cause = e.code ? `${e.code}: ${e.message}` : String(err);
+    throw new DatabaseOpenError(target, `${cause}（请检查 DATA_DIR / DATABASE_URL 指向的目录是否存在且可写 / check that the directory of DATA_DIR or DATABASE_URL exists and is writable by this user）`);
+  }
+}
+
+/**
+ * Waits for the database to answer, retrying with backoff (250 ms doubling to 5 s) for `timeoutMs`
+ * at most, and reports each wait through `waiting` (what it waits for, why, and for how long);
+ * rejects with the last error once the time is up. The server starts only after this, so an
+ * instance started while the database restarts or fails over comes up by itself.
+ */
+export async function waitForDatabase(
+  db: Db,
+  timeoutMs: number,
+  waiting: (info: { attempt: number; retryInMs: number; error: string }) => void,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 1, delay = 250; ; attempt++, delay = Math.min(delay * 2, 5_000)) {
+    try {
+      await sql`select 1`.execute(db);
+      return;
+    } catch (err) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw err;
+      const retryInMs = Math.min(delay, left);
+      waiting({ attempt, retryInMs, error: err instanceof Error ? err.message || (err as { code?: string }).code || err.name : String(err) });
+      await new Promise((resolve) => setTimeout(resolve, retryInMs));
+    }
+  }
+}
+
+/** Where a database URL points, without its password (for log lines). */
+export function describeDatabase(url: string): string {
+  if (url.startsWith('sqlite:')) return url;
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.username ? `${u.username}@` : ''}${u.host}${u.pathname}`;
+  } catch {
+    return 'postgres://…';
+  }
 }
 
 /**

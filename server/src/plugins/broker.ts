@@ -26,6 +26,8 @@ export interface Broker {
    * is no longer live. The embedded broker only; an external one re-checks through its hooks.
    */
   disconnectSessions(designerId: number, sessionId?: string): void;
+  /** Publishes not yet acknowledged (external: bounded by MQTT_MAX_PENDING). */
+  pendingPublishes(): number;
 }
 
 declare module 'fastify' {
@@ -47,6 +49,7 @@ interface ClientSession {
 
 async function embeddedBroker(app: FastifyInstance, policy: BrokerPolicy, recheckMs: number): Promise<Broker> {
   const sessions = new Map<Client, ClientSession>();
+  const pending = new Set<Promise<unknown>>();
   const aedes = await Aedes.createBroker({
     heartbeatInterval: 60_000,
     authenticate: (client, username, password, done) => {
@@ -115,6 +118,8 @@ async function embeddedBroker(app: FastifyInstance, policy: BrokerPolicy, rechec
 
   app.addHook('preClose', async () => {
     clearInterval(recheck);
+    // What requests queued before the close (plugins/drain.ts waited for them) goes out first.
+    await settled(pending, PUBLISH_DRAIN_MS);
     for (const ws of wss.clients) ws.terminate();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
     await new Promise<void>((resolve) => aedes.close(() => resolve()));
@@ -123,18 +128,22 @@ async function embeddedBroker(app: FastifyInstance, policy: BrokerPolicy, rechec
   return {
     mode: 'embedded',
     connectedClients: () => aedes.connectedClients,
+    pendingPublishes: () => pending.size,
     disconnectSessions(designerId, sessionId) {
       for (const [client, s] of sessions) {
         if (s.designerId === designerId && (!sessionId || s.sessionId === sessionId)) client.close();
       }
     },
     publish: (topic, payload) =>
-      new Promise((resolve, reject) => {
-        aedes.publish(
-          { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false, messageId: 0 } as never,
-          (err) => (err ? reject(err) : resolve()),
-        );
-      }),
+      track(
+        pending,
+        new Promise((resolve, reject) => {
+          aedes.publish(
+            { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false, messageId: 0 } as never,
+            (err) => (err ? reject(err) : resolve()),
+          );
+        }),
+      ),
   };
 }
 
@@ -165,33 +174,68 @@ function answerAsHttp1(app: FastifyInstance, req: IncomingMessage, socket: Duple
   app.server.emit('connection', socket);
 }
 
-async function externalBroker(app: FastifyInstance, url: string): Promise<Broker> {
+/** How long closing waits for publishes under way before it closes the broker (or the client). */
+const PUBLISH_DRAIN_MS = 1_000;
+
+/** The broker refuses a publish (the outbox relay publishes its message later). */
+export class BrokerBacklogError extends Error {
+  constructor(limit: number) {
+    super(`the external MQTT broker has ${limit} unacknowledged messages (MQTT_MAX_PENDING): this one is left to the outbox relay`);
+    this.name = 'BrokerBacklogError';
+  }
+}
+
+async function externalBroker(app: FastifyInstance, url: string, maxPending: number): Promise<Broker> {
   const client = mqtt.connect(url, {
     clientId: `api-${process.pid}-${Math.random().toString(16).slice(2, 8)}`,
     reconnectPeriod: 2_000,
     connectTimeout: 10_000,
   });
   client.on('error', (err) => app.log.warn({ err }, 'external MQTT broker error'));
+  const pending = new Set<Promise<unknown>>();
   app.addHook('preClose', async () => {
-    await client.endAsync();
+    await settled(pending, PUBLISH_DRAIN_MS);
+    // A broker that is down would never acknowledge what is queued: do not wait for it (the
+    // messages are in the outbox, unmarked, and the relay publishes them).
+    await client.endAsync(!client.connected || pending.size > 0);
   });
   return {
     mode: 'external',
     connectedClients: () => (client.connected ? 1 : 0),
     disconnectSessions: () => {},
     publish: async (topic, payload) => {
-      await client.publishAsync(topic, payload, { qos: 1 });
+      // mqtt.js keeps every QoS 1 publish in memory until the broker acknowledges it, and queues
+      // them without limit while it is disconnected: bounded here. A refused message is not lost:
+      // its outbox row stays unmarked and the relay publishes it once the broker is back.
+      if (pending.size >= maxPending) throw new BrokerBacklogError(maxPending);
+      await track(pending, client.publishAsync(topic, payload, { qos: 1 }));
     },
+    pendingPublishes: () => pending.size,
   };
+}
+
+function track<T>(pending: Set<Promise<unknown>>, promise: Promise<T>): Promise<T> {
+  pending.add(promise);
+  const done = () => void pending.delete(promise);
+  promise.then(done, done);
+  return promise;
+}
+
+/** Resolves when every promise in `pending` has settled, or after `ms`. */
+async function settled(pending: Set<Promise<unknown>>, ms: number): Promise<void> {
+  if (pending.size === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.allSettled([...pending]), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
 
 /**
  * The transport: an embedded Aedes at `/mqtt` on the API port, or a client of an external broker
  * (`mqttUrl`). What it allows comes from `policy`; it knows nothing of designers or topics itself.
  */
-export default fp<{ mqttUrl?: string; policy: BrokerPolicy; recheckMs: number }>(
+export default fp<{ mqttUrl?: string; maxPending?: number; policy: BrokerPolicy; recheckMs: number }>(
   async function brokerPlugin(app, opts) {
-    app.decorate('broker', opts.mqttUrl ? await externalBroker(app, opts.mqttUrl) : await embeddedBroker(app, opts.policy, opts.recheckMs));
+    app.decorate('broker', opts.mqttUrl ? await externalBroker(app, opts.mqttUrl, opts.maxPending ?? 1000) : await embeddedBroker(app, opts.policy, opts.recheckMs));
   },
   { name: 'broker' },
 );

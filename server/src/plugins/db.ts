@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AppConfig, poolSizeOf } from '../config/env.js';
 import { type ChangeNotices, startChangeNotices } from '../db/change-notices.js';
-import { type Db, type Dialect, migrateToLatest, openDatabase } from '../db/database.js';
+import { type Db, type Dialect, describeDatabase, migrateToLatest, openDatabase, waitForDatabase } from '../db/database.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,9 +20,21 @@ export interface DbPluginOptions {
 
 export default fp<DbPluginOptions>(
   async function dbPlugin(app: FastifyInstance, opts) {
-    const opened = openDatabase({ url: opts.config.databaseUrl, schema: opts.schema, poolSize: poolSizeOf(opts.config) });
+    const { databaseUrl, databaseTimeouts } = opts.config;
+    const opened = openDatabase({
+      url: databaseUrl,
+      schema: opts.schema,
+      poolSize: poolSizeOf(opts.config),
+      timeouts: databaseTimeouts,
+      onConnectionError: (err) => app.log.warn({ err }, 'database: a pooled connection failed; it is dropped and replaced when needed'),
+    });
     let notices: ChangeNotices | undefined;
     try {
+      await waitForDatabase(opened.db, databaseTimeouts.startMs, ({ attempt, retryInMs, error }) =>
+        app.log.warn(
+          `waiting for the database ${describeDatabase(databaseUrl)} (${error}); attempt ${attempt}, next in ${retryInMs} ms, giving up after DATABASE_START_TIMEOUT_MS=${databaseTimeouts.startMs} ms`,
+        ),
+      );
       const applied = await migrateToLatest(opened.db, opened.dialect === 'postgres' ? opts.schema : undefined);
       if (applied.length) app.log.info({ applied }, 'database migrated');
       // After the migrations: the change notices come from their triggers.

@@ -2,7 +2,13 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { AppError, type FieldError } from '../lib/errors.js';
+
+/** The answer while the database is away, full, locked or slow: try again shortly. */
+export const UNAVAILABLE_MESSAGE = '服务繁忙，请稍后重试';
+/** Seconds a client waits before it repeats a call that met an unavailable database. */
+export const RETRY_AFTER_SECONDS = 5;
 
 const STATUS_TEXT: Record<number, string> = {
   400: '请求错误',
@@ -109,6 +115,12 @@ export default fp(
       if (isResponseSerializationError(err)) {
         req.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
         return reply.status(500).send(envelope(500, '服务器内部错误'));
+      }
+      if (isDatabaseUnavailable(err)) {
+        // Not a fault of this request or of the code: the caller (the SPA, the upstream system)
+        // repeats it after Retry-After. Nothing was changed: the transaction did not commit.
+        req.log.warn({ err }, 'database unavailable: answered 503');
+        return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(envelope(503, UNAVAILABLE_MESSAGE));
       }
       const status = err.statusCode ?? 500;
       if (status >= 500) {
