@@ -206,6 +206,8 @@ describe.each(dialects)('a table locked by another session (%s)', (dialect) => {
     try {
       const started = Date.now();
       const writes = Array.from({ length: 16 }, (_, i) => client.put('/api/user/update-time', { available_time: `周末 ${i}` }));
+      // Once the writes hold every pooled connection (waiting on the lock), a read of another table.
+      await new Promise((resolve) => setTimeout(resolve, 250));
       const read = client.get('/api/messages/messages?page=1').then((res) => ({ res, ms: Date.now() - started }));
       const answers = await Promise.all(writes);
       const elapsed = Date.now() - started;
