@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from '@/shared/api';
+import { ApiError, shouldRetryRead } from '@/shared/api';
 import { MSG } from '@/shared/config/messages';
 import { notify } from '@/shared/ui';
 
@@ -21,7 +21,8 @@ export function createQueryClient() {
     mutationCache: new MutationCache({ onError: showError }),
     defaultOptions: {
       queries: {
-        retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+        // 503 (busy) and a lost connection are retried with backoff; other answers show at once.
+        retry: shouldRetryRead,
         refetchOnWindowFocus: true,
       },
     },
