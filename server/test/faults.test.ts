@@ -224,6 +224,30 @@ describe.each(dialects)('a table locked by another session (%s)', (dialect) => {
   });
 });
 
+describe('SQLite: the disk full', () => {
+  const t = useTestApp('sqlite');
+
+  it('answers a write that finds no room 503 with Retry-After, and writes again once there is room', async () => {
+    const token = await t.sessionFor(DEMO.lead);
+    // The database may not grow beyond the pages it has: what a full disk does to SQLite (SQLITE_FULL).
+    const { page_count } = (await sql<{ page_count: number }>`pragma page_count`.execute(t.db)).rows[0]!;
+    await sql.raw(`pragma max_page_count = ${page_count}`).execute(t.db);
+    try {
+      let res: Res | undefined;
+      for (let i = 0; i < 200; i++) {
+        res = await t.anon.post('/api/user/login', { phone: DEMO.designer, password: 'Demo@2026' });
+        if (res.statusCode !== 200) break;
+      }
+      expect503(res!);
+      // Reads still answer.
+      expectEnvelope(await t.authed(token).get('/api/user/profile'), 200);
+    } finally {
+      await sql.raw('pragma max_page_count = 1073741823').execute(t.db);
+    }
+    expectEnvelope(await t.anon.post('/api/user/login', { phone: DEMO.designer, password: 'Demo@2026' }), 200);
+  });
+});
+
 /** Another session takes the write lock of the designers table and keeps it until released. */
 async function holdWriteLock(t: TestApp, dialect: string): Promise<() => Promise<void>> {
   if (dialect === 'sqlite') {

@@ -83,6 +83,8 @@ describe('SIGTERM with 50 requests in flight', () => {
       for (const a of answers) expect(a.error, JSON.stringify(a)).toBeUndefined();
       expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(0);
       for (const a of answers) expect([200, 503]).toContain(a.status);
+      // The answers given after the signal tell the client the connection closes.
+      expect(answers.filter((a) => a.connection === 'close').length).toBeGreaterThan(0);
       expect(code, server.output()).toBe(0);
       expect(server.output()).not.toContain('shutdown took longer');
     } finally {
