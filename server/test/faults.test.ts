@@ -278,8 +278,8 @@ describe('an external broker nobody listens on', () => {
       });
     });
     const app = Fastify({ logger: false });
-    const policy = { authenticate: async () => undefined, maySubscribe: () => false };
-    await app.register(brokerPlugin, { mqttUrl: `mqtt://127.0.0.1:${unused}`, maxPending: 10, policy });
+    const policy = { authenticate: async () => undefined, maySubscribe: () => false, liveSessions: async () => new Set<string>() };
+    await app.register(brokerPlugin, { mqttUrl: `mqtt://127.0.0.1:${unused}`, maxPending: 10, policy, recheckMs: 60_000 });
     await app.ready();
     const results = Array.from({ length: 25 }, (_, i) => app.broker.publish(`dwp/test/${i}`, 'x').then(
       () => 'published',
