@@ -1,0 +1,567 @@
+/**
+ * Issue #23, proof the project keeps: the authorization matrix. Every operation of the real app's
+ * OpenAPI document either has rows here (it acts on an object named by an id) or a line in
+ * NOT_OBJECT saying why it has none, so a new route without an entry fails the first test.
+ *
+ * Each row makes a fresh object through the real API (a ticket of team A held by its designer, an
+ * appeal, a plan, a settlement…), then calls the operation on it as each role and asserts the
+ * status: the owner (or the right lead) gets 2xx; another designer of the same team, a part-time
+ * designer of the same team and the lead of team B get 403 or 404 as the module's README says;
+ * anonymous gets 401. A refused call must leave the object (re-read from the database) and the
+ * row count of every table as they were.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/schema.js';
+import { addDays, shanghaiDay, weekStartOf } from '../src/domain/calendar.js';
+import { advanceClock, nowMs } from '../src/lib/time.js';
+import { appealKey, assignedTicket, createWorld, upstream, upstreamDeduction, type World } from './support/appeals.js';
+import { type Client, dialects, expectEnvelope, type Res } from './support/harness.js';
+import { createPerson, createProduct, draftKey, ingest, order, type Person, ticketMessages, useTicketApp } from './support/tickets.js';
+
+const ROLES = ['designer', 'lead', 'mate', 'partTimer', 'otherLead', 'anon'] as const;
+type Role = (typeof ROLES)[number];
+type Expected = Record<Role, number>;
+
+/** What a row's call sees of the world: the object's URL and body, and how to re-read it. */
+interface Target {
+  method: 'GET' | 'POST' | 'PUT';
+  url: string;
+  body?: unknown;
+  /** The object's state as the database holds it (compared before/after a refused call). */
+  read: () => Promise<unknown>;
+}
+
+interface Row {
+  /** `METHOD /path` as in the OpenAPI document (paths under /api). */
+  op: string;
+  /** What the row calls the object, for the test name. */
+  what: string;
+  expected: Expected;
+  /** Makes a fresh object; `caller` is the role that will call (so a body may name the caller's own upload key). */
+  make: (caller: Person | null) => Promise<Target>;
+  /** Extra assertions on a 200 answer. */
+  onOk?: (res: Res, role: Role) => void;
+  /** Roles answered 200 whose call must still change nothing (someone else's ids in a body are skipped). */
+  skipped?: readonly Role[];
+}
+
+/** Operations with no object id, or whose access is not by person: why each is not in the matrix. */
+const NOT_OBJECT: Record<string, string> = {
+  'GET /appeals': "the caller's own list (a lead's scope=review is the team's): appeals.test.ts",
+  'GET /appeals/export': 'the list above as a file',
+  'GET /deductions': "the caller's own (a lead: the team's): deductions.test.ts",
+  'GET /daily-panel': 'by a bearer panel key, no person: teams.test.ts',
+  'GET /designer-product/available-products': 'the catalogue, the same for everyone',
+  'GET /messages/announcements': 'the announcements that reach the caller: messages.test.ts',
+  'GET /messages/messages': "the caller's own messages: messages.test.ts",
+  'GET /messages/messages/unread': "the caller's own counts",
+  'GET /messages/types': 'public dictionary',
+  'GET /onboarding/orientation': 'the quiz, the same for everyone',
+  'GET /order-hall/tickets': 'the hall: open to part-time designers by its rules (tickets-hall.test.ts)',
+  'GET /order-plans': "the lead's own team: team-isolation.test.ts",
+  'GET /order-plans/mine': "the caller's own cells",
+  'GET /oss/{*}': 'no token: a private object is read by its signed URL (file-access.test.ts)',
+  'GET /oss/get-signature': "signs an upload under the caller's own prefix: files.test.ts",
+  'GET /settlements': "the caller's own (a lead: designer_id of a member): settlements.test.ts",
+  'GET /system/config': 'public client config',
+  'GET /system/dicts': 'dictionaries',
+  'GET /system/menus': "the caller's menu by role",
+  'GET /team/board': "the lead's own team: team-isolation.test.ts",
+  'GET /team/daily-detail': "the lead's own team (designer_id of another team: 404 in team-isolation.test.ts)",
+  'GET /team/designers': "the lead's own team",
+  'GET /team/expenses': "the lead's own team",
+  'GET /teams/invites': "the lead's own team's links",
+  'GET /teams/invites/{code}': 'a bearer code: whoever holds the link reads it (teams.test.ts)',
+  'GET /teams/panel-keys': "the lead's own team's keys",
+  'GET /tickets': "the caller's own tickets (a lead: the team's): tickets.test.ts",
+  'GET /tickets/panel-counts': 'the same scope, counted',
+  'GET /user/bank-info': "the caller's own",
+  'GET /user/profile': "the caller's own",
+  'GET /user/shops': "the caller's own",
+  'POST /integration/deductions': 'the upstream API key, no person (the key rows below prove a token is refused)',
+  'POST /integration/orders': 'the upstream API key, no person',
+  'POST /integration/orders/batch': 'the upstream API key, no person',
+  'POST /messages/announcements': 'publishes a new one (leads only: messages.test.ts)',
+  'POST /mqtt/acl': 'the broker hook: topic policy by token (broker.test.ts, messages.test.ts)',
+  'POST /mqtt/auth': 'the broker hook: a live token (broker.test.ts)',
+  'POST /order-plans': "creates a plan of the lead's own team",
+  'POST /order-plans/requests': 'creates a request of my own',
+  'POST /oss': 'the local object store: a signed upload policy, no token (files.test.ts)',
+  'POST /teams/invites': "creates a link of the lead's own team",
+  'POST /teams/invites/{code}/join': 'a bearer code: whoever holds the link may join by its rules (teams.test.ts)',
+  'POST /teams/panel-keys': "creates a key of the lead's own team",
+  'POST /user/login': 'sign-in',
+  'POST /user/logout': 'my own session',
+  'POST /user/logout-all': 'my own sessions',
+  'POST /user/register': 'sign-up',
+  'POST /user/reset-password': 'by SMS code to the phone',
+  'POST /user/verify-code': 'sends a code to a phone',
+  'PUT /onboarding/registration-step': 'my own onboarding',
+  'PUT /user/bank-info': 'my own',
+  'PUT /user/basic-info': 'my own',
+  'PUT /user/online-status': 'my own',
+  'PUT /user/password': 'my own',
+  'PUT /user/phone': 'my own',
+  'PUT /user/update-time': 'my own',
+};
+
+/** The expected statuses of the usual cases. */
+const leadOnly: Expected = { lead: 200, designer: 403, mate: 403, partTimer: 403, otherLead: 404, anon: 401 };
+const holderOnly = (lead: 403 | 404 = 403): Expected => ({ designer: 200, lead, mate: 404, partTimer: 404, otherLead: 404, anon: 401 });
+const holderAndLead: Expected = { designer: 200, lead: 200, mate: 404, partTimer: 404, otherLead: 404, anon: 401 };
+const upstreamOnly: Expected = { designer: 401, lead: 401, mate: 401, partTimer: 401, otherLead: 401, anon: 401 };
+
+/**
+ * Tables whose rows a refused call must not add or remove: every table but sessions and rate-limit
+ * counters, which move with every call. A new table fails type-checking until it is listed.
+ */
+const COUNTED_TABLES: Record<Exclude<keyof Database, 'sessions' | 'rate_limits'>, true> = {
+  teams: true,
+  designers: true,
+  verify_codes: true,
+  sms_outbox: true,
+  products: true,
+  designer_products: true,
+  shops: true,
+  designer_shops: true,
+  messages: true,
+  announcements: true,
+  announcement_reads: true,
+  announcement_products: true,
+  tickets: true,
+  allocations: true,
+  designer_loads: true,
+  drafts: true,
+  ticket_events: true,
+  upload_records: true,
+  team_invites: true,
+  team_invite_joins: true,
+  panel_keys: true,
+  deductions: true,
+  appeals: true,
+  appeal_events: true,
+  settlements: true,
+  settlement_lines: true,
+  order_plans: true,
+  order_plan_cells: true,
+  plan_change_requests: true,
+};
+const COUNTED = Object.keys(COUNTED_TABLES) as (keyof typeof COUNTED_TABLES)[];
+
+describe.each(dialects)('authorization matrix (%s)', (dialect) => {
+  const t = useTicketApp(dialect);
+  let w: World;
+  let partTimer: Person;
+  /** A designer of team B (the target of team B's lead's bulk calls). */
+  let otherMember: Person;
+
+  beforeAll(async () => {
+    w = await createWorld(t);
+    partTimer = await createPerson(t, { type: 2, teamId: w.teamId, online: 0 });
+    otherMember = await createPerson(t, { teamId: w.otherTeamId, online: 0 });
+  });
+
+  const person = (role: Role): Person | null => (role === 'anon' ? null : role === 'partTimer' ? partTimer : w[role]);
+  const clientOf = (role: Role): Client => person(role)?.client ?? t.anon;
+
+  async function counts(): Promise<Record<string, number>> {
+    const out: Record<string, number> = {};
+    for (const table of COUNTED) {
+      const row = await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      out[table] = Number(row.n);
+    }
+    return out;
+  }
+
+  // -- object makers -----------------------------------------------------------------------------
+
+  const ticketRead = (id: number) => async () => ({
+    ticket: await t.db.selectFrom('tickets').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    allocations: await t.db.selectFrom('allocations').selectAll().where('ticket_id', '=', id).orderBy('id').execute(),
+    drafts: await t.db.selectFrom('drafts').selectAll().where('ticket_id', '=', id).orderBy('id').execute(),
+    deductions: await t.db.selectFrom('deductions').selectAll().where('ticket_id', '=', id).orderBy('id').execute(),
+  });
+  const heldTicket = async () => (await assignedTicket(t, w)).ticket_id;
+  const ticketCall = (method: Target['method'], suffix: string, body?: (caller: Person | null) => unknown) => async (caller: Person | null): Promise<Target> => {
+    const id = await heldTicket();
+    return { method, url: `/api/tickets/${id}${suffix}`, body: body?.(caller), read: ticketRead(id) };
+  };
+  /** A held ticket with first and final drafts in, and optionally the final-review application. */
+  async function finalDraftTicket(apply: boolean): Promise<number> {
+    const id = await heldTicket();
+    for (const kind of ['first', 'final']) expectEnvelope(await w.designer.client.post(`/api/tickets/${id}/drafts`, { kind, files: [draftKey(w.designer.code)] }), 200);
+    if (apply) expectEnvelope(await w.designer.client.post(`/api/tickets/${id}/final-review`, { note: '请审核' }), 200);
+    return id;
+  }
+  async function feeAppeal(): Promise<{ id: number; ticketId: number }> {
+    const ticketId = await heldTicket();
+    const res = await w.designer.client.post('/api/appeals', { ticket_id: ticketId, type: 'fee', reason: '改稿次数多', requested_cents: 1000 });
+    return { id: expectEnvelope<{ appeal_id: number }>(res, 200).data.appeal_id, ticketId };
+  }
+  const appealRead = (id: number) => async () => ({
+    appeal: await t.db.selectFrom('appeals').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    events: await t.db.selectFrom('appeal_events').selectAll().where('appeal_id', '=', id).orderBy('id').execute(),
+  });
+  let weeksBack = 0;
+  /**
+   * The settlement of a ticket the designer completed in a past week no other call used: its period
+   * is over, so it may be confirmed, and none confirmed it yet (a line for a confirmed period moves
+   * to the next open one). The clock goes back and returns, so the sessions stay live.
+   */
+  async function settlement(state: 'open' | 'confirmed'): Promise<{ id: number; periodStart: string }> {
+    const back = (8 + 7 * ++weeksBack) * 86_400_000;
+    advanceClock(-back);
+    const ticket = await assignedTicket(t, w);
+    await upstream(t, ticket.order_no, 'completion');
+    advanceClock(back);
+    const line = await t.db
+      .selectFrom('settlement_lines')
+      .innerJoin('settlements', 'settlements.id', 'settlement_lines.settlement_id')
+      .select(['settlements.id', 'settlements.period_start'])
+      .where('settlement_lines.ticket_id', '=', ticket.ticket_id)
+      .executeTakeFirstOrThrow();
+    if (state === 'confirmed') expectEnvelope(await w.lead.client.post(`/api/settlements/${line.id}/confirm`), 200);
+    return { id: line.id, periodStart: line.period_start };
+  }
+  const settlementRead = (id: number) => async () => ({
+    settlement: await t.db.selectFrom('settlements').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    lines: await t.db.selectFrom('settlement_lines').selectAll().where('settlement_id', '=', id).orderBy('id').execute(),
+  });
+  let weeksAhead = 0;
+  /** A plan of team A for a week no other row uses. */
+  async function plan(): Promise<{ id: number; week: string }> {
+    const week = addDays(weekStartOf(shanghaiDay(nowMs())), 7 * (10 + ++weeksAhead));
+    const res = await w.lead.client.post('/api/order-plans', { week_start: week });
+    return { id: expectEnvelope<{ plan_id: number }>(res, 200).data.plan_id, week };
+  }
+  const planRead = (id: number) => async () => ({
+    plan: await t.db.selectFrom('order_plans').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    cells: await t.db.selectFrom('order_plan_cells').selectAll().where('plan_id', '=', id).orderBy('designer_id').orderBy('day').execute(),
+  });
+  /** A pending real-time capacity request of a new designer of team A (one pending request per designer and week). */
+  async function planRequest(): Promise<number> {
+    const today = shanghaiDay(nowMs());
+    const member = await createPerson(t, { teamId: w.teamId, online: 0 });
+    const res = await member.client.post('/api/order-plans/requests', { kind: 'realtime', week_start: weekStartOf(today), changes: [{ day: today, capacity: 1 }], reason: '临时调整' });
+    return expectEnvelope<{ request_id: number }>(res, 200).data.request_id;
+  }
+  async function announcement(): Promise<number> {
+    // Scope 1 (designers) limited to a product only team A's designer holds: it reaches them alone.
+    const res = await w.lead.client.post('/api/messages/announcements', { title: '矩阵公告', body: '请知悉。', scope: 1, product_ids: [w.product] });
+    const data = expectEnvelope<{ announcement_id: number; recipients: number }>(res, 200).data;
+    expect(data.recipients).toBe(1);
+    return data.announcement_id;
+  }
+  const announcementRead = (id: number) => async () => ({
+    reads: await t.db.selectFrom('announcement_reads').selectAll().where('announcement_id', '=', id).execute(),
+    messages: await t.db.selectFrom('messages').select(['id', 'designer_id', 'is_read']).where('message_type', '=', 29).orderBy('id').execute(),
+  });
+
+  // -- the matrix --------------------------------------------------------------------------------
+
+  const ROWS: Row[] = [
+    // Tickets: the holder and the team's lead read; the holder acts on drafts; the lead acts as lead.
+    { op: 'GET /tickets/{id}', what: 'a held ticket', expected: holderAndLead, make: ticketCall('GET', '') },
+    { op: 'POST /tickets/{id}/drafts', what: 'a held ticket', expected: holderOnly(), make: ticketCall('POST', '/drafts', (c) => ({ kind: 'first', files: [draftKey(c?.code ?? 'D000000')] })) },
+    {
+      op: 'POST /tickets/{id}/assign',
+      what: "an unassigned ticket of team A's pool",
+      expected: leadOnly,
+      make: async () => {
+        const { ticket } = await ingest(t, order(w.shop, await createProduct(t), { team_id: w.teamId }));
+        expect(ticket.designer_id).toBeNull();
+        return { method: 'POST', url: `/api/tickets/${ticket.ticket_id}/assign`, body: { designer_id: w.mate.code }, read: ticketRead(ticket.ticket_id) };
+      },
+    },
+    { op: 'POST /tickets/{id}/transfer', what: 'a held ticket', expected: leadOnly, make: ticketCall('POST', '/transfer', () => ({ designer_id: w.mate.code, reason: '调整' })) },
+    { op: 'POST /tickets/{id}/urge', what: 'a held ticket', expected: leadOnly, make: ticketCall('POST', '/urge', () => ({ note: '请尽快' })) },
+    { op: 'POST /tickets/{id}/abnormal', what: 'a held ticket', expected: leadOnly, make: ticketCall('POST', '/abnormal', () => ({ reason: '客户失联' })) },
+    { op: 'POST /tickets/{id}/close', what: 'a held ticket', expected: leadOnly, make: ticketCall('POST', '/close', () => ({ reason: '客户取消' })) },
+    { op: 'POST /tickets/{id}/deductions', what: 'a held ticket', expected: leadOnly, make: ticketCall('POST', '/deductions', () => ({ amount_cents: 500, reason: '审稿扣款' })) },
+    {
+      op: 'POST /tickets/{id}/final-review',
+      what: 'a ticket with its final draft',
+      expected: holderOnly(),
+      make: async () => {
+        const id = await finalDraftTicket(false);
+        return { method: 'POST', url: `/api/tickets/${id}/final-review`, body: { note: '请审核' }, read: ticketRead(id) };
+      },
+    },
+    { op: 'POST /tickets/{id}/factory-reject', what: 'a held ticket', expected: holderOnly(), make: ticketCall('POST', '/factory-reject', () => ({ reason: '工艺无法实现' })) },
+    {
+      op: 'POST /tickets/{id}/final-review/review',
+      what: 'a final-review application',
+      expected: leadOnly,
+      make: async () => {
+        const id = await finalDraftTicket(true);
+        return { method: 'POST', url: `/api/tickets/${id}/final-review/review`, body: { decision: 'approve' }, read: ticketRead(id) };
+      },
+    },
+    {
+      op: 'POST /tickets/{id}/factory-reject/review',
+      what: 'a factory-reject application',
+      expected: leadOnly,
+      make: async () => {
+        const id = await heldTicket();
+        expectEnvelope(await w.designer.client.post(`/api/tickets/${id}/factory-reject`, { reason: '工艺无法实现' }), 200);
+        return { method: 'POST', url: `/api/tickets/${id}/factory-reject/review`, body: { decision: 'approve' }, read: ticketRead(id) };
+      },
+    },
+    {
+      op: 'POST /order-hall/tickets/{id}/grab',
+      what: 'a ticket another designer holds',
+      // The hall is for part-time designers (403 for the others); a held ticket is not in it (404).
+      expected: { designer: 403, lead: 403, mate: 403, partTimer: 404, otherLead: 403, anon: 401 },
+      make: async () => {
+        const id = await heldTicket();
+        return { method: 'POST', url: `/api/order-hall/tickets/${id}/grab`, read: ticketRead(id) };
+      },
+    },
+    // Appeals and deductions: the appellant and the team's lead read; the lead reviews.
+    {
+      op: 'POST /appeals',
+      what: 'a held ticket (ticket_id in the body)',
+      expected: holderOnly(404),
+      make: async (caller) => {
+        const id = await heldTicket();
+        return { method: 'POST', url: '/api/appeals', body: { ticket_id: id, type: 'fee', reason: '改稿次数多', requested_cents: 1000, attachments: caller ? [appealKey(caller.code)] : [] }, read: ticketRead(id) };
+      },
+    },
+    {
+      op: 'POST /appeals',
+      what: 'a QC deduction (deduction_id in the body)',
+      expected: holderOnly(404),
+      make: async () => {
+        const ticket = await assignedTicket(t, w);
+        const { deduction } = await upstreamDeduction(t, ticket.order_no, 'qc', 300);
+        return {
+          method: 'POST',
+          url: '/api/appeals',
+          body: { ticket_id: ticket.ticket_id, type: 'qc', deduction_id: deduction.deduction_id, reason: '质检有误' },
+          read: async () => ({ ticket: await ticketRead(ticket.ticket_id)(), appeals: await t.db.selectFrom('appeals').selectAll().where('deduction_id', '=', deduction.deduction_id).execute() }),
+        };
+      },
+    },
+    {
+      op: 'GET /appeals/{id}',
+      what: 'a fee appeal',
+      expected: holderAndLead,
+      make: async () => {
+        const { id } = await feeAppeal();
+        return { method: 'GET', url: `/api/appeals/${id}`, read: appealRead(id) };
+      },
+    },
+    {
+      op: 'POST /appeals/{id}/review',
+      what: 'a pending fee appeal',
+      expected: leadOnly,
+      make: async () => {
+        const { id } = await feeAppeal();
+        return { method: 'POST', url: `/api/appeals/${id}/review`, body: { decision: 'approve' }, read: async () => ({ ...(await appealRead(id)()), lines: await t.db.selectFrom('settlement_lines').select('id').where('designer_id', '=', w.designer.id).execute() }) };
+      },
+    },
+    // Settlements: the designer and the team's lead read; the lead confirms and pays.
+    ...(['', '/export?format=csv'] as const).map(
+      (suffix): Row => ({
+        op: `GET /settlements/{id}${suffix.replace(/\?.*/, '')}`,
+        what: "the designer's settlement",
+        expected: holderAndLead,
+        make: async () => {
+          const s = await settlement('open');
+          return { method: 'GET', url: `/api/settlements/${s.id}${suffix}`, read: settlementRead(s.id) };
+        },
+      }),
+    ),
+    ...(['confirm', 'pay'] as const).map(
+      (action): Row => ({
+        op: `POST /settlements/{id}/${action}`,
+        what: `a settlement ready to ${action}`,
+        expected: leadOnly,
+        make: async () => {
+          const s = await settlement(action === 'confirm' ? 'open' : 'confirmed');
+          return { method: 'POST', url: `/api/settlements/${s.id}/${action}`, read: settlementRead(s.id) };
+        },
+      }),
+    ),
+    // Team management: a member of team A, team A's expense statement, links and keys.
+    ...(['GET', 'PUT'] as const).map(
+      (method): Row => ({
+        op: `${method} /team/designers/{designer_id}`,
+        what: 'a designer of team A',
+        expected: leadOnly,
+        make: async () => {
+          const member = await createPerson(t, { teamId: w.teamId, online: 0, capacity: 9 });
+          return {
+            method,
+            url: `/api/team/designers/${member.code}`,
+            ...(method === 'PUT' ? { body: { daily_capacity: 3, product_ids: [] } } : {}),
+            read: async () => ({
+              designer: await t.db.selectFrom('designers').select(['daily_capacity', 'team_id']).where('id', '=', member.id).executeTakeFirstOrThrow(),
+              products: await t.db.selectFrom('designer_products').select('product_id').where('designer_id', '=', member.id).execute(),
+            }),
+          };
+        },
+      }),
+    ),
+    ...(['', '/export?format=csv'] as const).map(
+      (suffix): Row => ({
+        op: `GET /team/expenses/{statement_id}${suffix.replace(/\?.*/, '')}`,
+        what: "team A's expense statement",
+        expected: leadOnly,
+        make: async () => {
+          const s = await settlement('open');
+          return { method: 'GET', url: `/api/team/expenses/${s.periodStart}${suffix}`, read: settlementRead(s.id) };
+        },
+      }),
+    ),
+    ...(['invites', 'panel-keys'] as const).map(
+      (kind): Row => ({
+        op: `POST /teams/${kind}/{id}/revoke`,
+        what: `team A's ${kind === 'invites' ? 'invite link' : 'panel key'}`,
+        expected: leadOnly,
+        make: async () => {
+          const created = expectEnvelope<{ id: number }>(await w.lead.client.post(`/api/teams/${kind}`, kind === 'invites' ? { expires_in_hours: 24, max_uses: 5 } : undefined), 200).data;
+          const table = kind === 'invites' ? 'team_invites' : 'panel_keys';
+          return { method: 'POST', url: `/api/teams/${kind}/${created.id}/revoke`, read: () => t.db.selectFrom(table).selectAll().where('id', '=', created.id).executeTakeFirstOrThrow() };
+        },
+      }),
+    ),
+    // Order plans: team A's plan and a request of its designer.
+    {
+      op: 'GET /order-plans/{id}',
+      what: "team A's plan",
+      expected: leadOnly,
+      make: async () => {
+        const p = await plan();
+        return { method: 'GET', url: `/api/order-plans/${p.id}`, read: planRead(p.id) };
+      },
+    },
+    {
+      op: 'PUT /order-plans/{id}/cells',
+      what: "team A's plan",
+      expected: leadOnly,
+      make: async () => {
+        const p = await plan();
+        return { method: 'PUT', url: `/api/order-plans/${p.id}/cells`, body: { cells: [{ designer_id: w.mate.code, day: p.week, capacity: 4 }] }, read: planRead(p.id) };
+      },
+    },
+    {
+      op: 'POST /order-plans/requests/{id}/review',
+      what: "a request of team A's designer",
+      expected: leadOnly,
+      make: async () => {
+        const id = await planRequest();
+        return {
+          method: 'POST',
+          url: `/api/order-plans/requests/${id}/review`,
+          body: { decision: 'reject', note: '本周已满' },
+          read: () => t.db.selectFrom('plan_change_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+        };
+      },
+    },
+    // Messages: an announcement that reaches team A's designer alone; a message of theirs.
+    ...(['', '/read'] as const).map(
+      (suffix): Row => ({
+        op: `${suffix ? 'POST' : 'GET'} /messages/announcements/{id}${suffix}`,
+        what: "an announcement that reaches team A's designer",
+        expected: holderOnly(404),
+        make: async () => {
+          const id = await announcement();
+          return { method: suffix ? 'POST' : 'GET', url: `/api/messages/announcements/${id}${suffix}`, read: announcementRead(id) };
+        },
+      }),
+    ),
+    {
+      op: 'POST /messages/messages/read',
+      what: "a message of team A's designer (message_ids in the body)",
+      // Someone else's ids are skipped, not refused: the answer says nothing was updated.
+      expected: { designer: 200, lead: 200, mate: 200, partTimer: 200, otherLead: 200, anon: 401 },
+      make: async () => {
+        const id = await heldTicket();
+        const message = (await ticketMessages(t, id)).find((m) => m.designer_id === w.designer.id);
+        expect(message).toBeDefined();
+        return {
+          method: 'POST',
+          url: '/api/messages/messages/read',
+          body: { message_ids: [message!.id] },
+          read: () => t.db.selectFrom('messages').select(['is_read', 'read_time']).where('id', '=', message!.id).executeTakeFirstOrThrow(),
+        };
+      },
+      skipped: ['lead', 'mate', 'partTimer', 'otherLead'],
+      onOk: (res, role) => expect(res.json().data).toEqual({ updated: role === 'designer' ? 1 : 0 }),
+    },
+    // Bulk actions by ticket ids in the body: another team's tickets are refused one by one.
+    ...(['assign', 'transfer'] as const).map(
+      (action): Row => ({
+        op: `POST /team/tickets/bulk-${action}`,
+        what: `a ticket of team A (ticket_ids in the body)`,
+        // Team B's lead names their own designer: the call is theirs to make, the ticket is not.
+        expected: { lead: 200, designer: 403, mate: 403, partTimer: 403, otherLead: 200, anon: 401 },
+        skipped: ['otherLead'],
+        make: async (caller) => {
+          const id = action === 'assign' ? (await ingest(t, order(w.shop, await createProduct(t), { team_id: w.teamId }))).ticket.ticket_id : await heldTicket();
+          const to = caller === w.otherLead ? otherMember : w.mate;
+          return { method: 'POST', url: `/api/team/tickets/bulk-${action}`, body: { ticket_ids: [id], designer_id: to.code, ...(action === 'transfer' ? { reason: '调整' } : {}) }, read: ticketRead(id) };
+        },
+        onOk: (res, role) => expect(res.json().data.results).toEqual([{ ticket_id: expect.any(Number), ok: role === 'lead', message: role === 'lead' ? expect.any(String) : '工单不存在' }]),
+      }),
+    ),
+    // The upstream's calls take the API key, never a person's token.
+    {
+      op: 'POST /integration/orders/{order_no}/status',
+      what: 'a held ticket, with a bearer token instead of the API key',
+      expected: upstreamOnly,
+      make: async () => {
+        const ticket = await assignedTicket(t, w);
+        return { method: 'POST', url: `/api/integration/orders/${ticket.order_no}/status`, body: { event: 'close', reason: '取消' }, read: ticketRead(ticket.ticket_id) };
+      },
+    },
+    {
+      op: 'POST /integration/drafts/{draft_id}/audit',
+      what: 'a submitted draft, with a bearer token instead of the API key',
+      expected: upstreamOnly,
+      make: async () => {
+        const id = await heldTicket();
+        const draft = expectEnvelope<{ draft_id: number }>(await w.designer.client.post(`/api/tickets/${id}/drafts`, { kind: 'first', files: [draftKey(w.designer.code)] }), 200).data;
+        return { method: 'POST', url: `/api/integration/drafts/${draft.draft_id}/audit`, body: { sync_status: 3, result: '分辨率不足' }, read: ticketRead(id) };
+      },
+    },
+  ];
+
+  it('covers every operation of the OpenAPI document: a row, or a reason in NOT_OBJECT', async () => {
+    const doc = openApiDocument(await t.anon.get('/api/docs/json')) as { paths: Record<string, Record<string, unknown>> };
+    const ops = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(ops.length).toBeGreaterThan(80);
+    const covered = new Set([...ROWS.map((r) => r.op), ...Object.keys(NOT_OBJECT)]);
+    expect(ops.filter((op) => !covered.has(op)).sort(), 'operations without a matrix entry').toEqual([]);
+    expect([...covered].filter((op) => !ops.includes(op)).sort(), 'matrix entries of operations that no longer exist').toEqual([]);
+    for (const op of ROWS.map((r) => r.op)) expect(NOT_OBJECT[op], `${op} is both a row and NOT_OBJECT`).toBeUndefined();
+  });
+
+  describe.each(ROWS.map((r) => [`${r.op} on ${r.what}`, r] as const))('%s', (_name, row) => {
+    it.each(ROLES.map((role) => [role, row.expected[role]] as const))('as %s: %i', async (role, status) => {
+      const target = await row.make(person(role));
+      const mustNotChange = status !== 200 || row.skipped?.includes(role) === true;
+      const before = mustNotChange ? { object: await target.read(), counts: await counts() } : undefined;
+      const c = clientOf(role);
+      const res = target.method === 'GET' ? await c.get(target.url) : target.method === 'PUT' ? await c.put(target.url, target.body as object) : await c.post(target.url, target.body as object);
+      if (status === 200) {
+        expect(res.statusCode, res.body).toBe(200);
+        row.onOk?.(res, role);
+      } else {
+        expectEnvelope(res, status);
+      }
+      if (!mustNotChange) return;
+      expect({ object: await target.read(), counts: await counts() }, 'a refused call changed nothing').toEqual(before);
+    });
+  });
+});
+
+/** The OpenAPI document (plain JSON, not the envelope). */
+function openApiDocument(res: Res): unknown {
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
