@@ -29,6 +29,8 @@ interface Target {
   body?: unknown;
   /** The object's state as the database holds it (compared before/after a refused call). */
   read: () => Promise<unknown>;
+  /** The object's id, for assertions on a list. */
+  id?: number;
 }
 
 interface Row {
@@ -40,7 +42,7 @@ interface Row {
   /** Makes a fresh object; `caller` is the role that will call (so a body may name the caller's own upload key). */
   make: (caller: Person | null) => Promise<Target>;
   /** Extra assertions on a 200 answer. */
-  onOk?: (res: Res, role: Role) => void;
+  onOk?: (res: Res, role: Role, target: Target) => void;
   /** Roles answered 200 whose call must still change nothing (someone else's ids in a body are skipped). */
   skipped?: readonly Role[];
 }
@@ -49,7 +51,6 @@ interface Row {
 const NOT_OBJECT: Record<string, string> = {
   'GET /appeals': "the caller's own list (a lead's scope=review is the team's): appeals.test.ts",
   'GET /appeals/export': 'the list above as a file',
-  'GET /deductions': "the caller's own (a lead: the team's): deductions.test.ts",
   'GET /daily-panel': 'by a bearer panel key, no person: teams.test.ts',
   'GET /designer-product/available-products': 'the catalogue, the same for everyone',
   'GET /messages/announcements': 'the announcements that reach the caller: messages.test.ts',
@@ -62,19 +63,16 @@ const NOT_OBJECT: Record<string, string> = {
   'GET /order-plans/mine': "the caller's own cells",
   'GET /oss/{*}': 'no token: a private object is read by its signed URL (file-access.test.ts)',
   'GET /oss/get-signature': "signs an upload under the caller's own prefix: files.test.ts",
-  'GET /settlements': "the caller's own (a lead: designer_id of a member): settlements.test.ts",
   'GET /system/config': 'public client config',
   'GET /system/dicts': 'dictionaries',
   'GET /system/menus': "the caller's menu by role",
   'GET /team/board': "the lead's own team: team-isolation.test.ts",
-  'GET /team/daily-detail': "the lead's own team (designer_id of another team: 404 in team-isolation.test.ts)",
   'GET /team/designers': "the lead's own team",
   'GET /team/expenses': "the lead's own team",
   'GET /teams/invites': "the lead's own team's links",
   'GET /teams/invites/{code}': 'a bearer code: whoever holds the link reads it (teams.test.ts)',
   'GET /teams/panel-keys': "the lead's own team's keys",
-  'GET /tickets': "the caller's own tickets (a lead: the team's): tickets.test.ts",
-  'GET /tickets/panel-counts': 'the same scope, counted',
+  'GET /tickets/panel-counts': "the caller's own tickets (a lead: the team's), counted",
   'GET /user/bank-info': "the caller's own",
   'GET /user/profile': "the caller's own",
   'GET /user/shops': "the caller's own",
@@ -509,6 +507,47 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
         onOk: (res, role) => expect(res.json().data.results).toEqual([{ ticket_id: expect.any(Number), ok: role === 'lead', message: role === 'lead' ? expect.any(String) : '工单不存在' }]),
       }),
     ),
+    // Lists narrowed to one designer by `designer_id` in the query: the designer's own, or a lead's member.
+    {
+      op: 'GET /tickets',
+      what: "team A's designer (designer_id in the query)",
+      // Only a lead narrows by designer; for anyone else the list stays their own, without the ticket.
+      expected: { designer: 200, lead: 200, mate: 200, partTimer: 200, otherLead: 200, anon: 401 },
+      skipped: ['mate', 'partTimer', 'otherLead'],
+      make: async () => {
+        const id = await heldTicket();
+        return { method: 'GET', url: `/api/tickets?designer_id=${w.designer.code}&pageSize=100`, read: ticketRead(id), id };
+      },
+      onOk: (res, role, target) => expect(res.json().data.items.some((x: { ticket_id: number }) => x.ticket_id === target.id)).toBe(role === 'designer' || role === 'lead'),
+    },
+    {
+      op: 'GET /deductions',
+      what: "team A's designer (designer_id in the query)",
+      // Someone else's designer_id: 403 for a non-lead; for a lead, 422 「该设计师不在你的团队中」 when not a member.
+      expected: { designer: 200, lead: 200, mate: 403, partTimer: 403, otherLead: 422, anon: 401 },
+      make: async () => {
+        const ticket = await assignedTicket(t, w);
+        const { deduction } = await upstreamDeduction(t, ticket.order_no, 'after_sales', 200);
+        return { method: 'GET', url: `/api/deductions?designer_id=${w.designer.code}&pageSize=100`, read: ticketRead(ticket.ticket_id), id: deduction.deduction_id };
+      },
+      onOk: (res, _role, target) => expect(res.json().data.items.map((x: { deduction_id: number }) => x.deduction_id)).toContain(target.id),
+    },
+    {
+      op: 'GET /settlements',
+      what: "team A's designer (designer_id in the query)",
+      expected: { designer: 200, lead: 200, mate: 403, partTimer: 403, otherLead: 422, anon: 401 },
+      make: async () => {
+        const s = await settlement('open');
+        return { method: 'GET', url: `/api/settlements?designer_id=${w.designer.code}&pageSize=100`, read: settlementRead(s.id), id: s.id };
+      },
+      onOk: (res, _role, target) => expect(res.json().data.items.map((x: { settlement_id: number }) => x.settlement_id)).toContain(target.id),
+    },
+    {
+      op: 'GET /team/daily-detail',
+      what: "team A's designer (designer_id in the query)",
+      expected: leadOnly,
+      make: async () => ({ method: 'GET', url: `/api/team/daily-detail?designer_id=${w.designer.code}`, read: async () => null }),
+    },
     // The upstream's calls take the API key, never a person's token.
     {
       op: 'POST /integration/orders/{order_no}/status',
@@ -550,7 +589,7 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
       const res = target.method === 'GET' ? await c.get(target.url) : target.method === 'PUT' ? await c.put(target.url, target.body as object) : await c.post(target.url, target.body as object);
       if (status === 200) {
         expect(res.statusCode, res.body).toBe(200);
-        row.onOk?.(res, role);
+        row.onOk?.(res, role, target);
       } else {
         expectEnvelope(res, status);
       }
