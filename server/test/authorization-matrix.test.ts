@@ -584,7 +584,9 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
     it.each(ROLES.map((role) => [role, row.expected[role]] as const))('as %s: %i', async (role, status) => {
       const target = await row.make(person(role));
       const mustNotChange = status !== 200 || row.skipped?.includes(role) === true;
-      const before = mustNotChange ? { object: await target.read(), counts: await counts() } : undefined;
+      // An allowed write must show in the object, or "a refusal changed nothing" would prove little.
+      const mustChange = !mustNotChange && target.method !== 'GET';
+      const before = mustNotChange || mustChange ? { object: await target.read(), counts: await counts() } : undefined;
       const c = clientOf(role);
       const res = target.method === 'GET' ? await c.get(target.url) : target.method === 'PUT' ? await c.put(target.url, target.body as object) : await c.post(target.url, target.body as object);
       if (status === 200) {
@@ -593,6 +595,7 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
       } else {
         expectEnvelope(res, status);
       }
+      if (mustChange) expect((await target.read()) as unknown, 'an allowed write changed the object').not.toEqual(before!.object);
       if (!mustNotChange) return;
       expect({ object: await target.read(), counts: await counts() }, 'a refused call changed nothing').toEqual(before);
     });
