@@ -32,6 +32,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'serv
     HOST: process.env.HOST ?? '127.0.0.1',
     DATA_DIR: dataDir,
     DEMO_MODE: 'true',
+    // No simulated orders: suites count and assign tickets of their own.
+    SIMULATOR_RATE_PER_MIN: '0',
     // Suites sign the demo accounts in many times from one address; production limits stay default.
     RATE_LIMIT_LOGIN_PER_PHONE: '1000',
     RATE_LIMIT_LOGIN_PER_IP: '5000',

@@ -118,6 +118,7 @@ async function main() {
     DATABASE_URL: `sqlite:${path.join(dataDir, 'app.db')}`,
     LOG_LEVEL: 'silent',
     DEMO_MODE: 'true',
+    SIMULATOR_RATE_PER_MIN: '0',
     SMS_SENDER: 'log',
     WEB_DIST: path.join(dataDir, 'no-web-build'),
   });

@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -44,6 +44,7 @@ import dbPlugin from './plugins/db.js';
 import drain from './plugins/drain.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import requestBodies from './plugins/request-bodies.js';
+import requestLog from './plugins/request-log.js';
 import requestQueue from './plugins/request-queue.js';
 import securityHeaders from './plugins/security-headers.js';
 import noStore from './plugins/no-store.js';
@@ -63,6 +64,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
+    // One line per request from plugins/request-log.ts (debug, or warn when failed or slow).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
@@ -77,6 +80,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(requestQueue);
+  await app.register(requestLog, { slowMs: config.slowRequestMs });
   // Before the broker and the database: its preClose lets requests in flight finish first.
   await app.register(drain);
   await app.register(errorsPlugin);

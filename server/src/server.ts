@@ -146,6 +146,9 @@ function printBanner(config: AppConfig, port: number, workers = 1) {
         '  13800000002  兼职设计师（类型2）',
         '  13800000003  兼职设计师（类型3）',
         '  13800000004  新设计师（引导进行中）',
+        ...(config.simulatorRatePerMin > 0
+          ? [`演示订单模拟器：每分钟 ${config.simulatorRatePerMin} 个新订单（SIMULATOR_RATE_PER_MIN=0 关闭） / Demo order simulator: ${config.simulatorRatePerMin} orders/min`]
+          : []),
       ].join('\n')
     : '';
   const processes = workers > 1 ? `  ${workers} 个工作进程 / ${workers} worker processes\n` : '';

@@ -1,6 +1,6 @@
 /** Environment parsing of settings that have no suite of their own. */
 import { describe, expect, it } from 'vitest';
-import { loadConfig, poolSizeOf } from '../src/config/env.js';
+import { DEMO_SIMULATOR_RATE_PER_MIN, loadConfig, poolSizeOf } from '../src/config/env.js';
 
 describe('DATABASE_POOL_SIZE', () => {
   it('defaults to 10 connections an instance and takes an integer', () => {
@@ -96,5 +96,29 @@ describe('rate limits of issue #23 (RATE_LIMIT_ACCOUNT_PER_IP, RATE_LIMIT_PUBLIC
     const o = loadConfig({ RATE_LIMIT_ACCOUNT_PER_IP: '7', RATE_LIMIT_PUBLIC_PER_IP: '9', BROKER_RECHECK_SECONDS: '2' });
     expect([o.rateLimits.accountPerIp.limit, o.rateLimits.publicPerIp.limit, o.brokerRecheckMs]).toEqual([7, 9, 2000]);
     expect(() => loadConfig({ RATE_LIMIT_PUBLIC_PER_IP: '0' })).toThrow(/RATE_LIMIT_PUBLIC_PER_IP/);
+  });
+});
+
+describe('the demo order simulator (SIMULATOR_RATE_PER_MIN)', () => {
+  it('runs at a few orders a minute in a demo start, so the screens move', () => {
+    expect(DEMO_SIMULATOR_RATE_PER_MIN).toBeGreaterThan(0);
+    expect(DEMO_SIMULATOR_RATE_PER_MIN).toBeLessThanOrEqual(10);
+    expect(loadConfig({}).simulatorRatePerMin).toBe(DEMO_SIMULATOR_RATE_PER_MIN);
+  });
+
+  it('is off without demo mode, and set or switched off by the variable', () => {
+    expect(loadConfig({ DEMO_MODE: 'false' }).simulatorRatePerMin).toBe(0);
+    expect(loadConfig({ SIMULATOR_RATE_PER_MIN: '0' }).simulatorRatePerMin).toBe(0);
+    expect(loadConfig({ SIMULATOR_RATE_PER_MIN: '12' }).simulatorRatePerMin).toBe(12);
+    expect(loadConfig({ DEMO_MODE: 'false', SIMULATOR_RATE_PER_MIN: '2' }).simulatorRatePerMin).toBe(2);
+    expect(() => loadConfig({ SIMULATOR_RATE_PER_MIN: '-1' })).toThrow(/SIMULATOR_RATE_PER_MIN/);
+  });
+});
+
+describe('LOG_SLOW_REQUEST_MS', () => {
+  it('defaults to a second and takes a whole number of milliseconds', () => {
+    expect(loadConfig({}).slowRequestMs).toBe(1000);
+    expect(loadConfig({ LOG_SLOW_REQUEST_MS: '250' }).slowRequestMs).toBe(250);
+    expect(() => loadConfig({ LOG_SLOW_REQUEST_MS: 'slow' })).toThrow(/LOG_SLOW_REQUEST_MS/);
   });
 });

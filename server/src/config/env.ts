@@ -66,6 +66,7 @@ const envSchema = z.object({
   SMS_WEBHOOK_URL: httpUrl.optional(),
   SMS_WEBHOOK_SECRET: z.string().min(32, { error: 'at least 32 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(1000),
   TOKEN_TTL_HOURS: z.coerce.number().int().positive().default(24 * 7),
   BROKER_RECHECK_SECONDS: z.coerce.number().positive().default(15),
   TRUST_PROXY: boolish.default(false),
@@ -77,7 +78,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   // Tickets: the upstream order system's API key(s) and the demo order simulator.
   INTEGRATION_API_KEY: z.string().optional(),
-  SIMULATOR_RATE_PER_MIN: z.coerce.number().min(0).max(6000).default(0),
+  SIMULATOR_RATE_PER_MIN: z.coerce.number().min(0).max(6000).optional(),
   // Appeals and settlements: how long after its event something may be appealed; the fee period.
   APPEAL_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   SETTLEMENT_PERIOD: z.enum(['week', 'month']).default('week'),
@@ -126,6 +127,8 @@ export interface AppConfig {
   demoMode: boolean;
   sms: SmsConfig;
   logLevel: string;
+  /** A request answered after this many milliseconds is logged at warn (the others at debug). */
+  slowRequestMs: number;
   tokenTtlHours: number;
   /**
    * How often the embedded broker re-checks the sessions of its open connections and closes those
@@ -141,7 +144,10 @@ export interface AppConfig {
    * rotate). None: the integration API answers 401 to everyone.
    */
   integrationApiKeys: string[];
-  /** Demo order simulator: new orders per minute through the ingestion service (0 = off). */
+  /**
+   * Demo order simulator: new orders per minute through the ingestion service (0 = off). Unset, a
+   * demo start runs it at DEMO_SIMULATOR_RATE_PER_MIN so the screens move; otherwise off.
+   */
   simulatorRatePerMin: number;
   /** Days after its event (deduction, fee, rejection, audit…) an appeal may be filed (APPEAL_WINDOW_DAYS). */
   appealWindowDays: number;
@@ -223,6 +229,9 @@ export interface RateLimitConfig {
   brokerHookPerClient: RateLimitRule;
 }
 
+/** The demo simulator's rate when SIMULATOR_RATE_PER_MIN is unset: a few orders a minute. */
+export const DEMO_SIMULATOR_RATE_PER_MIN = 3;
+
 export const defaultRateLimits: RateLimitConfig = {
   loginPerPhone: { limit: 10, windowSeconds: 15 * 60 },
   loginPerIp: { limit: 100, windowSeconds: 15 * 60 },
@@ -280,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     demoMode,
     sms,
     logLevel: e.LOG_LEVEL,
+    slowRequestMs: e.LOG_SLOW_REQUEST_MS,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     brokerRecheckMs: e.BROKER_RECHECK_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
@@ -288,7 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       .split(',')
       .map((k) => k.trim())
       .filter(Boolean),
-    simulatorRatePerMin: e.SIMULATOR_RATE_PER_MIN,
+    simulatorRatePerMin: e.SIMULATOR_RATE_PER_MIN ?? (demoMode ? DEMO_SIMULATOR_RATE_PER_MIN : 0),
     appealWindowDays: e.APPEAL_WINDOW_DAYS,
     settlementPeriod: e.SETTLEMENT_PERIOD,
     rateLimits: {
