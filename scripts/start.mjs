@@ -7,6 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildStaleness } from './lib/stale.mjs';
+import { checkNodeVersion } from './lib/node-version.mjs';
+
+checkNodeVersion();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
