@@ -99,9 +99,14 @@ test.describe('guidance tour', () => {
     await expect(page.getByTestId('guidance-tour')).toHaveCount(0);
   });
 
-  test('/new-guidance without a token goes to login', async ({ page }) => {
+  test('/new-guidance without a token is a public page whose sign-in leads back into the tour', async ({ page }) => {
     await page.goto('/#/new-guidance');
-    await expect(page).toHaveURL(/#\/login/);
+    await expect(page.getByRole('heading', { level: 1, name: '新手引导' })).toBeVisible();
+    await expect(page).toHaveURL(/#\/new-guidance$/);
+    await expect(page.getByRole('list', { name: '开始前的步骤' }).getByRole('listitem')).toHaveCount(3);
+    await page.getByRole('link', { name: '登录后开始引导' }).click();
+    await expect(page).toHaveURL(/#\/login\?redirect=/);
+    await expect(page.getByRole('heading', { level: 1, name: '登录' })).toBeVisible();
   });
 });
 

@@ -36,3 +36,12 @@ test('a visitor without a session is sent to log in, and registering carries the
   await register.click();
   await expect(page.getByLabel(/邀请码/)).toHaveValue(invite.code);
 });
+
+test('a member who opens their own team’s link is told so and not offered to join', async ({ designerPage, demoSession, api }) => {
+  const lead = await demoSession('lead');
+  const invite = await okData<{ code: string }>(await api.post('/api/teams/invites', { headers: authHeaders(lead.token), data: { expires_in_hours: 1, max_uses: 1 } }));
+  await designerPage.goto(`/#/team-invite?code=${invite.code}`);
+  await expect(designerPage.getByText('你已是该团队成员')).toBeVisible();
+  await expect(designerPage.getByRole('button', { name: '加入团队' })).toHaveCount(0);
+  await expect(designerPage.getByRole('link', { name: '返回首页' })).toBeVisible();
+});

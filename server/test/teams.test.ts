@@ -52,6 +52,19 @@ describe.each(dialects)('team invites and daily panel (%s)', (dialect) => {
     expectEnvelope(await t.anon.get('/api/teams/invites/Tnope'), 404);
   });
 
+  it('a signed-in visitor is also told whether they are in that team already, so joining is offered only when it can work', async () => {
+    const inv = await create(lead);
+    const membership = async (token: string) =>
+      expectEnvelope<{ viewer_membership?: string }>(await t.authed(token).get(`/api/teams/invites/${inv.code}`), 200).data.viewer_membership;
+    expect(await membership(designer)).toBe('member');
+    expect(await membership(lead)).toBe('member');
+    expect(await membership(otherLead)).toBe('other_team');
+    expect(await membership(await fresh())).toBe('none');
+    // A token that is not live is an anonymous visit, not a refusal.
+    const anon = expectEnvelope<{ viewer_membership?: string }>(await t.authed('not-a-live-token').get(`/api/teams/invites/${inv.code}`), 200).data;
+    expect(anon).not.toHaveProperty('viewer_membership');
+  });
+
   it('a designer joins; the join is listed for the lead; joining twice is 409', async () => {
     const inv = await create(lead);
     const me = await fresh();

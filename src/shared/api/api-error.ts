@@ -23,6 +23,11 @@ export class ApiError extends Error {
     return this.status === 401;
   }
 
+  /** The same call would get the same answer (bad request, forbidden, not found): no 重试. */
+  get isPermanent() {
+    return this.kind === 'http' && [400, 403, 404, 410, 422].includes(this.status);
+  }
+
   /** The message of a field, for inline display next to form inputs. */
   fieldMessage(field: string): string | undefined {
     return this.fieldErrors.find((f) => f.field === field)?.message;

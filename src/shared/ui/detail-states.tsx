@@ -1,5 +1,6 @@
 import { Button, Center, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ApiError } from '@/shared/api';
 
 /** What DetailStates reads of a query (a TanStack Query result fits). */
 export interface DetailQuery<T> {
@@ -23,7 +24,8 @@ interface Props<T> {
 
 /**
  * The states of a detail page around its one query: a wrong id in the URL, a skeleton on the
- * first load, the error with a retry, then the page.
+ * first load, the error (with 重试 unless asking again cannot help: not found, forbidden), then
+ * the page.
  */
 export function DetailStates<T>({ invalid, query, skeleton = [80, 240], errorActions, children }: Props<T>): ReactNode {
   if (invalid)
@@ -49,9 +51,11 @@ export function DetailStates<T>({ invalid, query, skeleton = [80, 240], errorAct
         <Stack align="center" gap="xs" role="alert">
           <Text c="red">{query.error?.message || '加载失败'}</Text>
           <Group gap="xs">
-            <Button variant="light" size="xs" onClick={() => void query.refetch()}>
-              重试
-            </Button>
+            {query.error instanceof ApiError && query.error.isPermanent ? null : (
+              <Button variant="light" size="xs" onClick={() => void query.refetch()}>
+                重试
+              </Button>
+            )}
             {errorActions}
           </Group>
         </Stack>

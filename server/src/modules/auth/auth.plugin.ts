@@ -12,6 +12,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Route hook (used as `onRequest`, so before body parsing and validation): 401 unless the request carries a live token. */
     authenticate: (req: FastifyRequest) => Promise<void>;
+    /**
+     * Route hook for public routes that answer a signed-in visitor a little more: sets `req.auth`
+     * when the request carries a live token of an active account, and never refuses.
+     */
+    identify: (req: FastifyRequest) => Promise<void>;
     /** Sessions that ended (sign-out, password change…), for live connections to follow. */
     sessionEvents: SessionEvents;
   }
@@ -41,6 +46,12 @@ export default fp(
       if (!found) throw unauthorized();
       if (found.designer.account_status !== 1) throw unauthorized('账号已停用，请联系团队负责人');
       req.auth = found;
+    });
+    app.decorate('identify', async (req: FastifyRequest) => {
+      const token = bearerToken(req);
+      if (!token) return;
+      const found = await findByToken(app.db, token);
+      if (found && found.designer.account_status === 1) req.auth = found;
     });
   },
   { name: 'auth', dependencies: ['db'] },

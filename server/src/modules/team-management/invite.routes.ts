@@ -53,10 +53,11 @@ export default async function inviteRoutes(app: FastifyInstance) {
   r.get(
     '/teams/invites/:code',
     {
-      onRequest: publicRateLimit(app),
+      onRequest: [publicRateLimit(app), app.identify],
       schema: {
         tags: ['teams'],
         summary: 'Public: the team behind an invite code (team name, lead name) and whether it can still be used',
+        description: 'With a live token the answer also says whether the visitor is already in that team or in another (`viewer_membership`), so the page offers to join only when joining can work.',
         params: codeParams,
         response: {
           200: envelope(inviteLookupSchema),
@@ -67,7 +68,7 @@ export default async function inviteRoutes(app: FastifyInstance) {
     },
     async (req) => {
       await enforceRateLimit(app.db, `invite:ip:${req.ip}`, INVITE_LOOKUP_RATE, (s) => `请求过于频繁，请${waitText(s)}后再试`);
-      return ok(await invites.lookup(req.params.code));
+      return ok(await invites.lookup(req.params.code, req.auth?.designer ?? null));
     },
   );
 

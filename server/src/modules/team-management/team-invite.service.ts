@@ -156,13 +156,17 @@ export function createTeamInviteService({ db, unitOfWork }: TeamInviteServiceDep
   }
 
   /** Public: the team and lead behind a code, and whether the link can still be used. */
-  async function lookup(code: string) {
+  /** The link's team and state; for a signed-in `viewer`, also whether they are in that team already. */
+  async function lookup(code: string, viewer: Pick<Designer, 'team_id'> | null) {
     const inv = await findInviteByCode(db, code);
     if (!inv) throw notFound('邀请链接不存在或已失效');
     const team = await findTeamWithLead(db, inv.team_id);
     const state = inviteState(counted(inv));
     const leadName = team.id !== null ? displayName({ id: team.id, real_name: team.real_name ?? '', nickname: team.nickname ?? '' }) : '';
-    return { team_name: team.name, lead_name: leadName, state, state_text: INVITE_STATE_TEXT[state], expires_at: inv.expires_at };
+    const info = { team_name: team.name, lead_name: leadName, state, state_text: INVITE_STATE_TEXT[state], expires_at: inv.expires_at };
+    if (!viewer) return info;
+    const membership = viewer.team_id === inv.team_id ? 'member' : viewer.team_id !== null ? 'other_team' : 'none';
+    return { ...info, viewer_membership: membership } as const;
   }
 
   /** `me` joins the link's team: the checks, then the use, the move and message 35 in one unit of work. */

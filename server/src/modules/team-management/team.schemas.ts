@@ -184,7 +184,17 @@ export const inviteCreateBody = z.object({
   max_uses: z.number({ error: '请输入可用次数' }).int({ error: '可用次数为1-1000的整数' }).min(1, { error: '可用次数为1-1000次' }).max(1000, { error: '可用次数为1-1000次' }),
 });
 
-export const inviteLookupSchema = z.object({ team_name: z.string(), lead_name: z.string(), state: inviteStateSchema, state_text: z.string(), expires_at: z.string() });
+export const inviteLookupSchema = z.object({
+  team_name: z.string(),
+  lead_name: z.string(),
+  state: inviteStateSchema,
+  state_text: z.string(),
+  expires_at: z.string(),
+  viewer_membership: z
+    .enum(['member', 'other_team', 'none'])
+    .optional()
+    .describe('Only with a live token: the visitor is in this team already, in another team, or in none'),
+});
 
 export const inviteJoinSchema = z.object({ team_id: z.number().int(), team_name: z.string() });
 

@@ -34,6 +34,8 @@ export const inviteInfoSchema = z.object({
   state: inviteStateSchema,
   state_text: z.string(),
   expires_at: z.string(),
+  /** Only for a signed-in visitor: already in this team, in another, or in none. */
+  viewer_membership: z.optional(z.enum(['member', 'other_team', 'none'])),
 });
 export type InviteInfo = z.output<typeof inviteInfoSchema>;
 

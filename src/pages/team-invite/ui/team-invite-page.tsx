@@ -70,7 +70,22 @@ export function TeamInvitePage() {
           </Alert>
         )}
         {join.isError ? <Alert color="red">{messageOf(join.error)}</Alert> : null}
-        {d.state === 'valid' && signedIn ? (
+        {signedIn && d.viewer_membership === 'member' ? (
+          <Stack>
+            <Alert color="teal" title="你已是该团队成员">
+              无需再次加入，团队「{d.team_name}」的工单会照常分配给你。
+            </Alert>
+            <Button component={Link} to="/home">
+              返回首页
+            </Button>
+          </Stack>
+        ) : null}
+        {signedIn && d.viewer_membership === 'other_team' ? (
+          <Alert color="orange" title="暂时无法加入">
+            你已加入其他团队，请先联系原团队负责人退出后再加入。
+          </Alert>
+        ) : null}
+        {d.state === 'valid' && signedIn && d.viewer_membership !== 'member' && d.viewer_membership !== 'other_team' ? (
           <Button onClick={() => setConfirming(true)}>加入团队</Button>
         ) : null}
         {d.state === 'valid' && !signedIn ? (
