@@ -133,8 +133,11 @@ test.describe('real-time messages', () => {
     const opened = sockets;
     await okData(await api.post('/api/user/logout', { headers: authHeaders(session.token) }));
 
-    await expect(page.getByText('登录状态已失效，请重新登录')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('token失效')).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(/#\/login/);
+    // Said once (spec §8), not once by the closed connection and again by the 401.
+    await expect(page.getByText('token失效')).toHaveCount(1);
+    await expect(page.getByText('登录状态已失效')).toHaveCount(0);
     // Reconnecting has stopped: no new broker connection over two reconnect periods.
     await page.waitForTimeout(11_000);
     expect(sockets).toBe(opened);

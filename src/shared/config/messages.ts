@@ -4,7 +4,6 @@
  */
 export const MSG = {
   tokenExpired: 'token失效',
-  tokenExpiredRelogin: '登录状态已失效，请重新登录',
   serverError: '服务端错误',
   systemException: '系统异常，请检查网络或联系管理员',
   networkError: '网络连接失败，请检查网络后重试',

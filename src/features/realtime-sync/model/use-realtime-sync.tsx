@@ -98,16 +98,9 @@ export function useRealtimeSync(navigateTo: (href: string) => void): ConnectionS
           queryClient.setQueryData(userQueries.profile().queryKey, await userApi.fetchProfile());
           return true;
         } catch (error) {
-          if (error instanceof ApiError && error.isUnauthorized) {
-            notifications.show({
-              id: 'mqtt-token-expired',
-              title: MSG.tokenExpired,
-              message: MSG.tokenExpiredRelogin,
-              color: 'orange',
-              autoClose: false,
-            });
-            return false;
-          }
+          // The 401 itself tells the user (token失效, once, from the app's session handler) and
+          // goes to the login page; here the connection only stops reconnecting.
+          if (error instanceof ApiError && error.isUnauthorized) return false;
           return true;
         }
       },
