@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { authHeaders, DEMO, expect, login, okData, signedInPage, test } from '../fixtures';
+import { MESSAGE_TYPE } from '../../src/shared/contract';
 
 async function unreadCount(page: Page, token: string): Promise<number> {
   const res = await page.request.get('/api/messages/messages/unread', { headers: authHeaders(token) });
@@ -141,6 +142,49 @@ test.describe('real-time messages', () => {
     // Reconnecting has stopped: no new broker connection over two reconnect periods.
     await page.waitForTimeout(11_000);
     expect(sockets).toBe(opened);
+    await page.context().close();
+  });
+});
+
+test.describe('desktop notifications', () => {
+  test('the question comes with the first live message, small beside the bell, and only once', async ({ api, browser, baseURL, demoSession }) => {
+    const lead = await demoSession('lead');
+    const session = await login(api, DEMO.designer.phone);
+    const profile = await okData<{ designer_id: string }>(await api.get('/api/user/profile', { headers: authHeaders(session.token) }));
+    const page = await signedInPage(browser, baseURL!, session);
+    // Headless Chromium answers 'denied' at once; a person's browser has not decided yet. The
+    // browser's own permission dialog cannot be driven, so its answer is recorded instead.
+    await page.addInitScript(() => {
+      Object.defineProperty(Notification, 'permission', { get: () => 'default' });
+      Notification.requestPermission = async () => {
+        (window as unknown as { asked?: boolean }).asked = true;
+        return 'default';
+      };
+    });
+    const question = page.getByRole('dialog', { name: '开启桌面通知？' });
+    const emit = async (title: string) =>
+      okData(await api.post('/api/demo/emit-message', { headers: authHeaders(lead.token), data: { designer_id: profile.designer_id, message_type: MESSAGE_TYPE.MANUALLY_ASSIGNED, title } }));
+
+    await page.goto('/#/home');
+    await waitForRealtime(page);
+    await expect(page.getByTestId('greeting')).toBeVisible();
+    await expect(question).toHaveCount(0);
+
+    await emit(`工单 Q${Date.now()} 已指派给你`);
+    await expect(question).toBeVisible();
+    const box = await question.boundingBox();
+    expect(box!.height).toBeLessThan(160);
+    await question.getByRole('button', { name: '开启' }).click();
+    await expect(question).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { asked?: boolean }).asked)).toBe(true);
+
+    // Asked once: a later message in a new page load does not ask again.
+    await page.reload();
+    await waitForRealtime(page);
+    const later = `工单 R${Date.now()} 已指派给你`;
+    await emit(later);
+    await expect(page.getByRole('alert').filter({ hasText: later })).toBeVisible();
+    await expect(question).toHaveCount(0);
     await page.context().close();
   });
 });

@@ -1,3 +1,3 @@
 export { keysToInvalidate, notificationHref, TICKET_NOTIFICATION_PATH } from './model/refresh-rules';
 export { useRealtimeSync } from './model/use-realtime-sync';
-export { NotificationPermissionBanner } from './ui/notification-permission-banner';
+export { NotificationPermissionPrompt } from './ui/notification-permission-prompt';

@@ -16,6 +16,7 @@ import { MSG } from '@/shared/config/messages';
 import { MESSAGE_TYPE, messageTypeOf, MQTT_TOPICS } from '@/shared/contract';
 import { type ConnectionStatus, connectMqtt, disconnectMqtt } from '@/shared/mqtt';
 import { showBrowserNotification } from '../lib/browser-notification';
+import { permissionPrompt } from './permission-prompt';
 import { catchUpKeys, keysToInvalidate, notificationHref } from './refresh-rules';
 
 
@@ -77,6 +78,8 @@ export function useRealtimeSync(navigateTo: (href: string) => void): ConnectionS
         'data-message-type': message.message_type,
       } as Parameters<typeof notifications.show>[0]);
       showBrowserNotification(title, message.ext_json.title, open);
+      // The first live message is the moment to ask for desktop notifications (once).
+      permissionPrompt.offer();
     };
 
     void connectMqtt({

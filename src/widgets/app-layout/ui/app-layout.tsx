@@ -6,7 +6,7 @@ import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { findMenuEntry, flattenMenu, menuQueries } from '@/entities/menu';
 import { messageQueries } from '@/entities/message';
 import { GuidanceTour } from '@/features/guidance-tour';
-import { NotificationPermissionBanner, TICKET_NOTIFICATION_PATH, useRealtimeSync } from '@/features/realtime-sync';
+import { TICKET_NOTIFICATION_PATH, useRealtimeSync } from '@/features/realtime-sync';
 import { type Tab, tabOps, tabsStore } from '../model/tabs';
 import { Header } from './header';
 import { KeepAlive } from './keep-alive';
@@ -94,7 +94,6 @@ export function AppLayout() {
           }}
         />
         <Box p="md" component="section" aria-label={title}>
-          <NotificationPermissionBanner />
           <KeepAlive
             activePath={path}
             activeRouteId={leaf.routeId}

@@ -17,6 +17,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useLogout } from '@/features/auth';
+import { NotificationPermissionPrompt } from '@/features/realtime-sync';
 import { DESIGNER_TYPE_TEXT, displayName, userQueries } from '@/entities/user';
 import { greeting } from '@/shared/lib';
 import type { ConnectionStatus } from '@/shared/mqtt';
@@ -72,16 +73,18 @@ export function Header({ realtime, unread, navOpened, onToggleNav, onSignedOut }
           />
         </Tooltip>
         {unread !== null ? (
-          <Indicator label={unread > 99 ? '99+' : unread} size={16} disabled={unread === 0} offset={4} data-testid="unread-badge" data-tour="messages">
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              aria-label={unread ? `消息中心，${unread}条未读` : '消息中心'}
-              onClick={() => void navigate({ to: '/message-center/index' })}
-            >
-              <BellIcon />
-            </ActionIcon>
-          </Indicator>
+          <NotificationPermissionPrompt>
+            <Indicator label={unread > 99 ? '99+' : unread} size={16} disabled={unread === 0} offset={4} data-testid="unread-badge" data-tour="messages">
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                aria-label={unread ? `消息中心，${unread}条未读` : '消息中心'}
+                onClick={() => void navigate({ to: '/message-center/index' })}
+              >
+                <BellIcon />
+              </ActionIcon>
+            </Indicator>
+          </NotificationPermissionPrompt>
         ) : null}
         <Menu position="bottom-end" width={180} withinPortal>
           <Menu.Target>
