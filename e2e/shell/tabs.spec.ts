@@ -50,4 +50,36 @@ test.describe('navigation tabs', () => {
     await expect(tabs.getByRole('tab').first()).toHaveText('首页');
     await expect(page).toHaveURL(/#\/home$/);
   });
+
+  test('a pinned tab has no close button and stays through 关闭全部 until unpinned', async ({ designerPage: page }) => {
+    const tabs = page.getByRole('tablist', { name: '已打开的页面' });
+    await page.goto('/#/message-center/index');
+    await expect(tabs.getByRole('tab', { name: '消息中心' })).toBeVisible();
+    await page.getByRole('button', { name: '标签操作' }).click();
+    await page.getByRole('menuitem', { name: '固定当前标签' }).click();
+    const pinned = tabs.getByRole('tab', { name: /消息中心/ });
+    await expect(pinned).toHaveAttribute('data-pinned', 'true');
+    await expect(pinned).toHaveAccessibleName(/^消息中心\s*（已固定）$/);
+    await expect(page.getByTestId('close-tab-/message-center/index')).toHaveCount(0);
+    await pinned.press('Delete');
+    await expect(pinned).toBeVisible();
+
+    for (const path of ['/order-management/deduction', '/system/account']) {
+      await page.goto(`/#${path}`);
+      await expect(page).toHaveURL(new RegExp(`#${path}$`));
+    }
+    await expect(tabs.getByRole('tab')).toHaveCount(4);
+    await page.getByRole('button', { name: '标签操作' }).click();
+    await page.getByRole('menuitem', { name: '关闭全部' }).click();
+    await expect(tabs.getByRole('tab')).toHaveCount(2);
+    await expect(pinned).toBeVisible();
+
+    // Unpinned, it closes like any other.
+    await pinned.click();
+    await page.getByRole('button', { name: '标签操作' }).click();
+    await page.getByRole('menuitem', { name: '取消固定当前标签' }).click();
+    await expect(page.getByTestId('close-tab-/message-center/index')).toBeVisible();
+    await pinned.press('Delete');
+    await expect(tabs.getByRole('tab')).toHaveCount(1);
+  });
 });

@@ -88,6 +88,7 @@ export function AppLayout() {
           onSelect={go}
           onClose={close}
           onCloseOthers={() => tabsStore.closeOthers(path)}
+          onTogglePin={(tab) => tabsStore.togglePin(tab.path)}
           onCloseAll={() => {
             tabsStore.closeAll();
             if (path !== '/home') void navigate({ to: '/home' });

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, CloseButton, Group, Menu, ScrollArea } from '@mantine/core';
+import { ActionIcon, Button, CloseButton, Group, Menu, ScrollArea, VisuallyHidden } from '@mantine/core';
 import type { Tab } from '../model/tabs';
 
 interface Props {
@@ -8,16 +8,23 @@ interface Props {
   onClose: (tab: Tab) => void;
   onCloseOthers: () => void;
   onCloseAll: () => void;
+  onTogglePin: (tab: Tab) => void;
 }
 
-/** The open pages of this session as tabs; affixed tabs (home) cannot be closed. */
-export function TagsView({ tabs, activePath, onSelect, onClose, onCloseOthers, onCloseAll }: Props) {
+/**
+ * The open pages of this session as tabs (at most MAX_TABS: the least recently visited unpinned
+ * one closes to make room). Affixed tabs (home) and pinned ones cannot be closed; a tab is pinned
+ * from the ⋯ menu.
+ */
+export function TagsView({ tabs, activePath, onSelect, onClose, onCloseOthers, onCloseAll, onTogglePin }: Props) {
+  const active = tabs.find((t) => t.path === activePath);
+  const closable = (tab: Tab) => !tab.affix && !tab.pinned;
   return (
     <Group gap={0} wrap="nowrap" px="xs" h={40} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       <ScrollArea type="never" style={{ flex: 1 }}>
         <Group gap={6} wrap="nowrap" role="tablist" aria-label="已打开的页面">
           {tabs.map((tab) => {
-            const active = tab.path === activePath;
+            const selected = tab.path === activePath;
             return (
               <Group
                 key={tab.path}
@@ -25,37 +32,40 @@ export function TagsView({ tabs, activePath, onSelect, onClose, onCloseOthers, o
                 gap={2}
                 wrap="nowrap"
                 pl={10}
-                pr={tab.affix ? 10 : 4}
+                pr={closable(tab) ? 4 : 10}
                 h={28}
                 style={{
                   borderRadius: 6,
                   border: '1px solid var(--mantine-color-gray-3)',
-                  background: active ? 'var(--mantine-color-blue-filled)' : 'var(--mantine-color-body)',
+                  background: selected ? 'var(--mantine-color-blue-filled)' : 'var(--mantine-color-body)',
                 }}
               >
                 <Button
                   role="tab"
-                  aria-selected={active}
+                  aria-selected={selected}
                   variant="transparent"
                   size="compact-sm"
                   px={0}
-                  c={active ? 'white' : 'dark'}
-                  title={tab.affix ? undefined : '按 Delete 关闭此标签'}
+                  c={selected ? 'white' : 'dark'}
+                  title={closable(tab) ? '按 Delete 关闭此标签' : undefined}
+                  data-pinned={tab.pinned ? 'true' : undefined}
                   onClick={() => onSelect(tab)}
                   onKeyDown={(e) => {
-                    if ((e.key === 'Delete' || e.key === 'Backspace') && !tab.affix) onClose(tab);
+                    if ((e.key === 'Delete' || e.key === 'Backspace') && closable(tab)) onClose(tab);
                   }}
                   onAuxClick={(e) => {
-                    if (e.button === 1 && !tab.affix) onClose(tab);
+                    if (e.button === 1 && closable(tab)) onClose(tab);
                   }}
                 >
+                  {tab.pinned ? <PinIcon /> : null}
                   {tab.title}
+                  {tab.pinned ? <VisuallyHidden>（已固定）</VisuallyHidden> : null}
                 </Button>
-                {tab.affix ? null : (
+                {!closable(tab) ? null : (
                   // Inside a tablist only tabs may be focusable; keyboard users close a tab with Delete.
                   <CloseButton
                     size="xs"
-                    c={active ? 'white' : undefined}
+                    c={selected ? 'white' : undefined}
                     aria-hidden
                     tabIndex={-1}
                     data-testid={`close-tab-${tab.path}`}
@@ -74,10 +84,22 @@ export function TagsView({ tabs, activePath, onSelect, onClose, onCloseOthers, o
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          {active && !active.affix ? (
+            <Menu.Item onClick={() => onTogglePin(active)}>{active.pinned ? '取消固定当前标签' : '固定当前标签'}</Menu.Item>
+          ) : null}
           <Menu.Item onClick={onCloseOthers}>关闭其他</Menu.Item>
           <Menu.Item onClick={onCloseAll}>关闭全部</Menu.Item>
         </Menu.Dropdown>
       </Menu>
     </Group>
+  );
+}
+
+function PinIcon() {
+  return (
+    <svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden style={{ marginRight: 4 }}>
+      <path d="M9 4h6l-1 6 3 3v2H7v-2l3-3-1-6z" />
+      <path d="M12 15v5" />
+    </svg>
   );
 }
