@@ -70,8 +70,8 @@ export function parseInstant(value: Instant | null | undefined): number | null {
 /** The Shanghai wall clock of an instant as UTC fields: 'YYYY-MM-DDTHH:mm:ss.sssZ' shifted by +8 h. */
 function shanghaiIso(ms: number): string | null {
   const shifted = ms + SHANGHAI_OFFSET_MS;
-  // toISOString writes years outside 0–9999 with a sign; no screen shows those.
-  if (!(shifted >= Date.UTC(0, 0, 1) && shifted < Date.UTC(10000, 0, 1))) return null;
+  // Years 1900–9999 only: toISOString writes a year past 9999 with a sign; no screen shows those.
+  if (!(shifted >= Date.UTC(1900, 0, 1) && shifted < Date.UTC(10000, 0, 1))) return null;
   return new Date(shifted).toISOString();
 }
 
