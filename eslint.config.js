@@ -164,6 +164,47 @@ function aliasRules(layer) {
   return { 'no-restricted-imports': ['error', { patterns }] };
 }
 
+/** Convention 10: one module reads the SPA's environment. */
+const importMetaEnv = {
+  selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
+  message: 'Convention 10: only src/shared/config/env.ts reads import.meta.env; import `env` from it.',
+};
+
+/**
+ * The UI shows Asia/Shanghai time whatever the browser's zone (product.md §3). Every time the SPA
+ * formats, parses or compares goes through the one time module; outside it, the date APIs that
+ * read or write the browser's zone are refused: local getters and setters, `toLocale*String` and
+ * `toDateString`/`toTimeString`, `Intl.DateTimeFormat`, `new Date(y, m, …)` (local fields) and
+ * dayjs (whose `dayjs(x).format()` formats in the browser's zone). `new Date(iso)`, `Date.now()`,
+ * `getTime()` and the UTC getters stay allowed: an instant has no zone.
+ */
+const TIME_MODULE = ['src/shared/lib/shanghai-time.ts', 'src/shared/lib/shanghai-time.test.ts'];
+const TIME_MESSAGE =
+  'Times are shown in Asia/Shanghai whatever the browser\'s zone: use the time module in @/shared/lib (formatTime, shanghaiDay, shanghaiHour, parseInstant…), not the browser\'s zone.';
+const zoneDependentTime = [
+  {
+    selector:
+      "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(get|set)(FullYear|Month|Date|Day|Hours|Minutes|Seconds|Milliseconds|Year|TimezoneOffset)$/]",
+    message: `${TIME_MESSAGE} (Date's local getters and setters follow the browser's zone.)`,
+  },
+  {
+    selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(toLocaleString|toLocaleDateString|toLocaleTimeString|toDateString|toTimeString)$/]",
+    message: `${TIME_MESSAGE} (For numbers use Intl.NumberFormat or formatCents.)`,
+  },
+  {
+    selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']",
+    message: TIME_MESSAGE,
+  },
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length>1]",
+    message: `${TIME_MESSAGE} (new Date(y, m, d…) reads its fields in the browser's zone.)`,
+  },
+  {
+    selector: "ImportDeclaration[source.value=/^dayjs(\\/|$)/], ImportExpression[source.value=/^dayjs(\\/|$)/]",
+    message: `${TIME_MESSAGE} (dayjs formats in the browser's zone.)`,
+  },
+];
+
 export default defineConfig(
   {
     ignores: [
@@ -224,19 +265,13 @@ export default defineConfig(
       ],
     },
   },
+  // The SPA's `no-restricted-syntax` (one list per file: a later block replaces the rule's options).
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/shared/config/env.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
-          message: 'Convention 10: only src/shared/config/env.ts reads import.meta.env; import `env` from it.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', importMetaEnv, ...zoneDependentTime] },
   },
+  { files: ['src/shared/config/env.ts'], rules: { 'no-restricted-syntax': ['error', ...zoneDependentTime] } },
+  { files: TIME_MODULE, rules: { 'no-restricted-syntax': ['error', importMetaEnv] } },
   // The server's modules: SQL only in repositories (docs/architecture.md). Routes parse, call a
   // service and answer; services hold the rules. The unit of work is the one place a transaction
   // opens; demo seeds are data scripts, like migrations.

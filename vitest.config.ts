@@ -10,6 +10,9 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
+          // Not Shanghai, and with daylight saving: the UI shows Asia/Shanghai time whatever the
+          // browser's zone (src/shared/lib/shanghai-time.ts), and every unit test proves it here.
+          env: { TZ: 'America/New_York' },
           include: ['src/**/*.test.{ts,tsx}', 'server/src/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['src/shared/lib/test/setup.ts'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { greeting, greetingForHour } from './greeting';
 
-describe('greeting by the hour (spec §1)', () => {
+describe('greeting by the hour (spec §1), Shanghai’s hour', () => {
   it.each([
     ['00:00', '早上好'],
     ['08:59', '早上好'],
@@ -13,10 +13,15 @@ describe('greeting by the hour (spec §1)', () => {
     ['19:59', '下午好'],
     ['20:00', '晚上好'],
     ['23:59', '晚上好'],
-  ])('%s → %s', (time, expected) => {
-    const [h, m] = time.split(':').map(Number);
-    const date = new Date(2026, 10, 22, h, m);
-    expect(greeting(date)).toBe(expected);
-    expect(greetingForHour(h!)).toBe(expected);
+  ])('%s in Shanghai → %s', (time, expected) => {
+    const at = Date.parse(`2026-11-22T${time}:00+08:00`);
+    expect(greeting(at)).toBe(expected);
+    expect(greeting(new Date(at))).toBe(expected);
+    expect(greetingForHour(Number(time.slice(0, 2)))).toBe(expected);
+  });
+
+  it('does not follow the local zone: 10:00 in Shanghai is 21:00 the evening before in New York (the unit tests’ zone)', () => {
+    expect(greeting(Date.parse('2026-11-22T02:00:00Z'))).toBe('上午好');
+    expect(greeting(Date.parse('2026-11-22T13:00:00Z'))).toBe('晚上好');
   });
 });

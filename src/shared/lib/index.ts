@@ -10,6 +10,27 @@ export { formatBytes } from './format-bytes';
 export { centsToYuanText, formatCents, yuanToCents } from './money';
 export { compactParams, dayParam, enumParam, positiveIntParam, textParam } from './search-params';
 export { lenientParser, pageParams, useKeptPagedSearch, useKeptSearch } from './use-kept-search';
-export { addDays, daysBetween, daysOf, DAY_PATTERN, isCalendarDay, isoWeekday, mondayOf, shanghaiDay, shortDay, WEEKDAY_TEXT, weekdayText } from './calendar-day';
+export {
+  addDays,
+  DAY_PATTERN,
+  dayRange,
+  daysBetween,
+  daysOf,
+  formatTime,
+  type Instant,
+  isCalendarDay,
+  isoWeekday,
+  mondayOf,
+  parseInstant,
+  shanghaiDay,
+  shanghaiDayStart,
+  shanghaiHour,
+  shanghaiYear,
+  shortDay,
+  TIME_ZONE,
+  type TimeFormat,
+  WEEKDAY_TEXT,
+  weekdayText,
+} from './shanghai-time';
 export { addPicked, markPickedFailed, markPickedUploaded, removePicked, type PickedFile, type PickedFileStatus } from './picked-files';
 export { usePickedUploads } from './use-picked-uploads';

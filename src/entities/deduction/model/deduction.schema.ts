@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { compactParams, dayParam, enumParam, positiveIntParam, textParam } from '@/shared/lib';
+import { compactParams, dayParam, dayRange, enumParam, positiveIntParam, textParam } from '@/shared/lib';
 import { appealStatusSchema, appealTypeSchema } from '@/entities/appeal/@x/deduction';
 
 /** The deduction contract of the server (issue #5): money taken from a designer for a ticket. */
@@ -71,8 +71,8 @@ export interface DeductionListParams {
 }
 
 export function deductionListParamsOf(search: DeductionSearch): DeductionListParams {
-  let { from, to } = search;
-  if (from && to && from > to) [from, to] = [to, from];
+  // Picked days are Shanghai days; the server takes them as whole days, inclusive.
+  const { from, to } = dayRange(search.from, search.to);
   return {
     ...compactParams({ source: search.source, from, to, keyword: search.keyword }),
     page: search.page ?? 1,

@@ -1,9 +1,7 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { shortDay, weekdayText } from '@/shared/lib';
+import { formatTime, shortDay, weekdayText } from '@/shared/lib';
 import { PLAN_REQUEST_KIND_TEXT, PLAN_REQUEST_STATUS_COLOR, PLAN_REQUEST_STATUS_TEXT, type PlanRequest } from '../model/order-plan.schema';
-
-const time = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '—');
 
 /** One change request: who, which days to what, why, and how it was decided. */
 export function PlanRequestCard({ request, actions, showDesigner = true }: { request: PlanRequest; actions?: ReactNode; showDesigner?: boolean }) {
@@ -19,7 +17,7 @@ export function PlanRequestCard({ request, actions, showDesigner = true }: { req
             </Badge>
           </Group>
           <Text size="xs" c="dimmed">
-            申请于 {new Date(request.created_at).toLocaleString('zh-CN', { hour12: false })}
+            申请于 {formatTime(request.created_at)}
           </Text>
         </Group>
         <Group gap={6} wrap="wrap" aria-label="变更内容">
@@ -32,7 +30,7 @@ export function PlanRequestCard({ request, actions, showDesigner = true }: { req
         <Text size="sm">原因：{request.reason}</Text>
         {request.status !== 'pending' ? (
           <Text size="sm" c="dimmed">
-            {request.reviewer_name ?? '负责人'}于 {time(request.reviewed_at)} {PLAN_REQUEST_STATUS_TEXT[request.status]}
+            {request.reviewer_name ?? '负责人'}于 {formatTime(request.reviewed_at)} {PLAN_REQUEST_STATUS_TEXT[request.status]}
             {request.review_note ? `：${request.review_note}` : ''}
           </Text>
         ) : null}

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { compactParams, dayParam, enumParam, positiveIntParam } from '@/shared/lib';
+import { compactParams, dayParam, dayRange, enumParam, positiveIntParam } from '@/shared/lib';
 
 /**
  * The settlement contract of the server (issue #5): one per designer per period, with lines for
@@ -91,8 +91,8 @@ export interface SettlementListParams {
 }
 
 export function settlementListParamsOf(search: SettlementSearch): SettlementListParams {
-  let { from, to } = search;
-  if (from && to && from > to) [from, to] = [to, from];
+  // Picked days are Shanghai days; the server takes them as whole days, inclusive.
+  const { from, to } = dayRange(search.from, search.to);
   return { ...compactParams({ status: search.status, from, to }), page: search.page ?? 1, pageSize: search.pageSize ?? SETTLEMENT_PAGE_SIZE };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationText, fileNameOf, formatTime } from './format';
+import { durationText, fileNameOf } from './format';
 
 describe('ticket formatting', () => {
   it('durations', () => {
@@ -7,12 +7,6 @@ describe('ticket formatting', () => {
     expect(durationText(1560)).toBe('1天2小时');
     expect(durationText(30)).toBe('30分钟');
     expect(durationText(0)).toBe('0分钟');
-  });
-
-  it('times', () => {
-    expect(formatTime(null)).toBe('—');
-    expect(formatTime('not a time')).toBe('—');
-    expect(formatTime('2026-11-22T08:00:00.000Z', 'YYYY-MM-DD')).toMatch(/^2026-11-2[12]$/);
   });
 
   it('file names of keys and URLs', () => {

@@ -1,5 +1,3 @@
-import dayjs from 'dayjs';
-
 /** "4小时", "1天2小时", "30分钟": how long a designer has for a ticket. */
 export function durationText(minutes: number): string {
   const m = Math.max(0, Math.trunc(minutes));
@@ -7,13 +5,6 @@ export function durationText(minutes: number): string {
   const h = Math.floor((m % 1440) / 60);
   const rest = m % 60;
   return [d ? `${d}天` : '', h ? `${h}小时` : '', rest ? `${rest}分钟` : ''].join('') || '0分钟';
-}
-
-/** A server time (ISO) as 'YYYY-MM-DD HH:mm' in the browser's zone; '—' when missing. */
-export function formatTime(iso: string | null | undefined, format = 'YYYY-MM-DD HH:mm'): string {
-  if (!iso) return '—';
-  const t = dayjs(iso);
-  return t.isValid() ? t.format(format) : '—';
 }
 
 /** The file name of an object key or URL: its last path segment, decoded. */

@@ -98,7 +98,12 @@ describe('checkTimeout: missing inputs are overdue', () => {
 describe('startTimeMs', () => {
   it('reads ISO and the server date-time text', () => {
     expect(startTimeMs(START)).toBe(START_MS);
-    expect(startTimeMs('2026-11-20 16:00:00')).toBe(new Date(2026, 10, 20, 16, 0, 0).getTime());
+    expect(startTimeMs('2026-11-20 16:00:00')).toBe(Date.parse('2026-11-20T16:00:00+08:00'));
+  });
+
+  it('reads text without an offset as Shanghai time, so the check is the same in any zone (the tests run in New York)', () => {
+    expect(checkTimeout('2026-11-20 16:00:00', 60, Date.parse('2026-11-20T08:30:00Z'))).toMatchObject({ overdue: false, value: 30, text: '剩余30分钟' });
+    expect(checkTimeout('2026-11-20 16:00:00', 60, Date.parse('2026-11-20T10:00:00Z'))).toMatchObject({ overdue: true, unit: 'hour', value: 1 });
   });
 });
 

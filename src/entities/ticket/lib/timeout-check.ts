@@ -1,6 +1,9 @@
-import dayjs from 'dayjs';
+import { parseInstant } from '@/shared/lib';
 
-/** A start time as the server may send it: ISO or 'YYYY-MM-DD HH:mm:ss' text, epoch ms, or a Date. */
+/**
+ * A start time as the server may send it: ISO text with an offset, 'YYYY-MM-DD HH:mm:ss' text
+ * (Shanghai wall-clock time), epoch ms, or a Date.
+ */
 export type StartTime = string | number | Date | null | undefined;
 
 export type TimeoutCheck =
@@ -24,15 +27,12 @@ const EPOCH_TEXT = /^1970-01-01(?:[T ]00:00(?::00(?:\.0+)?)?)?(?:Z|[+-]00:?00)?$
  */
 export function startTimeMs(start: StartTime): number | null {
   if (start === null || start === undefined) return null;
-  let ms: number;
-  if (start instanceof Date) ms = start.getTime();
-  else if (typeof start === 'number') ms = start;
-  else {
+  if (typeof start === 'string') {
     const text = start.trim();
     if (text === '' || text === '0' || EPOCH_TEXT.test(text)) return null;
-    ms = /^\d+$/.test(text) ? Number(text) : dayjs(text).valueOf();
   }
-  return Number.isFinite(ms) && ms !== 0 ? ms : null;
+  const ms = parseInstant(start);
+  return ms !== null && ms !== 0 ? ms : null;
 }
 
 function allowedOf(allowed: number | string | null | undefined): number | null {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { dayRange } from '@/shared/lib';
 import { isMarkerCode } from '../lib/marker-codes';
 import { isTicketStatus, type PanelCountKey, ticketStageSchema } from './ticket.schema';
 
@@ -139,9 +140,8 @@ export function compactSearch<T extends Record<string, unknown>>(search: T): Par
 
 /** The list query for a search: defaults filled in, the drawer left out, the date range put in order. */
 export function listParamsOf(search: TicketSearch): TicketListParams {
-  let from = search.created_from;
-  let to = search.created_to;
-  if (from && to && from > to) [from, to] = [to, from];
+  // Picked days are Shanghai days; the server takes them as whole days, inclusive.
+  const { from, to } = dayRange(search.created_from, search.created_to);
   return {
     ...compactSearch({
       status: search.status,

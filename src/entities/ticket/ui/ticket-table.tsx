@@ -1,7 +1,8 @@
 import { Button, Center, Checkbox, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { formatTime } from '@/shared/lib';
 import { CopyText } from '@/shared/ui';
-import { durationText, formatTime } from '../lib/format';
+import { durationText } from '../lib/format';
 import { timeoutDisplay } from '../lib/ticket-actions';
 import { STAGE_TEXT, type TicketItem } from '../model/ticket.schema';
 import { MarkerBadges } from './marker-badges';

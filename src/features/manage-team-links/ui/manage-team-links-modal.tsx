@@ -3,9 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { INVITE_STATE_TEXT, inviteLink, panelLink, teamApi, teamQueries } from '@/entities/team';
 import { ApiError } from '@/shared/api';
+import { formatTime } from '@/shared/lib';
 import { CopyText, notify } from '@/shared/ui';
-
-const when = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
 
 function failed(error: unknown) {
   notify(error instanceof ApiError && error.message ? error.message : '操作失败，请稍后重试', 'error');
@@ -114,7 +113,7 @@ function InvitesPanel() {
               <Table.Td>
                 {inv.used_count}/{inv.max_uses}
               </Table.Td>
-              <Table.Td>{when(inv.expires_at)}</Table.Td>
+              <Table.Td>{formatTime(inv.expires_at)}</Table.Td>
               <Table.Td>{inv.joins.map((j) => j.name).join('、') || '—'}</Table.Td>
               <Table.Td>{inv.state === 'valid' ? <ConfirmRevoke what="邀请链接" loading={revoke.isPending} onConfirm={() => revoke.mutate(inv.id)} /> : null}</Table.Td>
             </Table.Tr>
@@ -182,7 +181,7 @@ function PanelKeysPanel() {
           {(keys.data ?? []).map((k) => (
             <Table.Tr key={k.id}>
               <Table.Td>{k.key_hint}</Table.Td>
-              <Table.Td>{when(k.created_at)}</Table.Td>
+              <Table.Td>{formatTime(k.created_at)}</Table.Td>
               <Table.Td>
                 <Badge color={k.revoked_at ? 'gray' : 'teal'} variant="light">
                   {k.revoked_at ? '已撤销' : '有效'}

@@ -43,6 +43,8 @@ describe('UploadTaskList', () => {
     act(() => store.fail(b, '网络连接失败'));
     expect(screen.getByText('上传失败')).toBeTruthy();
     expect(screen.getByText(/上传失败：网络连接失败/)).toBeTruthy();
+    // When it failed, in Shanghai time (08:00 UTC) though the tests run in New York (03:00).
+    expect(screen.getByText(/（16:00:00）/)).toBeTruthy();
 
     const clear = screen.getByRole('button', { name: '清除已完成' });
     expect(clear.hasAttribute('disabled')).toBe(false);

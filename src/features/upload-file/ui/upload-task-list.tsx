@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import { MSG } from '@/shared/config/messages';
+import { formatTime } from '@/shared/lib';
 import { type UploadTask, type UploadTaskStore, uploadTasks, useUploadTasks } from '../model/upload-tasks';
 
 export interface UploadTaskListProps {
@@ -30,7 +30,7 @@ function TaskRow({ task }: { task: UploadTask }) {
       {failed ? (
         <Text size="xs" c="red" mt={4}>
           {task.errorMessage ?? MSG.uploadFailed}
-          {task.completeTime ? `（${dayjs(task.completeTime).format('HH:mm:ss')}）` : null}
+          {task.completeTime ? `（${formatTime(task.completeTime, 'timeSeconds')}）` : null}
         </Text>
       ) : (
         <Progress value={percent} size="sm" mt={6} aria-label={`${task.fileName} 上传进度`} />

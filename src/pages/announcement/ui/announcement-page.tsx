@@ -1,10 +1,10 @@
 import { Badge, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { LightMarkupView, messageQueries } from '@/entities/message';
 import { useMarkAnnouncementRead } from '@/features/mark-read';
+import { formatTime } from '@/shared/lib';
 
 /** `/message-center/announcement?id=…`: one announcement; opening it marks it read. */
 export function AnnouncementPage() {
@@ -47,7 +47,7 @@ export function AnnouncementPage() {
         <Group gap="xs">
           <Badge variant="light">公告</Badge>
           <Text size="sm" c="dimmed">
-            发布于 {dayjs(a.published_at).format('YYYY-MM-DD HH:mm')}
+            发布于 {formatTime(a.published_at)}
           </Text>
         </Group>
         <LightMarkupView body={a.body} />

@@ -1,8 +1,9 @@
 import { Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { DRAFT_KIND_TEXT, draftSyncText, fileNameOf, formatTime, ticketQueries } from '@/entities/ticket';
+import { DRAFT_KIND_TEXT, draftSyncText, fileNameOf, ticketQueries } from '@/entities/ticket';
 import { ApiError } from '@/shared/api';
 import { AppealFiles } from './appeal-files';
+import { formatTime } from '@/shared/lib';
 
 const SYNC_COLOR: Record<number, string> = { 0: 'gray', 1: 'teal', 2: 'red', 3: 'orange' };
 

@@ -1,9 +1,8 @@
 import { Badge, Drawer, Group, SimpleGrid, Stack, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { APPEAL_EVENT_TEXT, APPEAL_TYPE_TEXT, appealQueries, AppealStatusTag, type AppealDetail } from '@/entities/appeal';
-import { formatTime } from '@/entities/ticket';
 import { ReviewAppealButtons } from '@/features/review-appeal';
-import { formatCents } from '@/shared/lib';
+import { formatCents, formatTime } from '@/shared/lib';
 import { CopyText, DetailField, DetailSection, DetailStates } from '@/shared/ui';
 import { AppealDrafts } from './appeal-drafts';
 import { AppealFiles } from './appeal-files';
@@ -70,7 +69,7 @@ function AppealDetailView({ appeal, canReview }: { appeal: AppealDetail; canRevi
                 }
               >
                 <Text size="xs" c="dimmed">
-                  {e.actor_name || '系统'} · {formatTime(e.created_at, 'YYYY-MM-DD HH:mm:ss')}
+                  {e.actor_name || '系统'} · {formatTime(e.created_at, 'dateTimeSeconds')}
                 </Text>
                 {e.note ? (
                   <Text size="sm" mt={2} style={{ whiteSpace: 'pre-wrap' }}>

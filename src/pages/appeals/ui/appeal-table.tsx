@@ -1,8 +1,7 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import { APPEAL_TYPE_TEXT, type Appeal, AppealStatusTag } from '@/entities/appeal';
-import { formatTime } from '@/entities/ticket';
 import { ReviewAppealButtons } from '@/features/review-appeal';
-import { formatCents } from '@/shared/lib';
+import { formatCents, formatTime } from '@/shared/lib';
 import { CopyText, TableBodyStates } from '@/shared/ui';
 
 interface Props {

@@ -12,11 +12,10 @@ import {
   withDeductionFilters,
   withDeductionPage,
 } from '@/entities/deduction';
-import { formatTime } from '@/entities/ticket';
 import { usePermission } from '@/entities/user';
 import { FileAppealModal } from '@/features/file-appeal';
 import { uploadFile, UploadTaskList } from '@/features/upload-file';
-import { formatCents, useKeptSearch, useNow } from '@/shared/lib';
+import { formatCents, formatTime, parseInstant, useKeptSearch, useNow } from '@/shared/lib';
 import { CopyText, ListPager, TableBodyStates } from '@/shared/ui';
 import { DEDUCTIONS_PATH, parseSearch } from '../model/search';
 import { DeductionFilters } from './deduction-filters';
@@ -33,12 +32,12 @@ function AppealCell({ d }: { d: Deduction }) {
   if (d.can_appeal)
     return (
       <Text size="xs" c="dimmed">
-        {d.appeal_deadline ? `${formatTime(d.appeal_deadline, 'MM-DD HH:mm')} 前可申诉` : '可申诉'}
+        {d.appeal_deadline ? `${formatTime(d.appeal_deadline, 'monthDayTime')} 前可申诉` : '可申诉'}
       </Text>
     );
   return (
     <Text size="xs" c="dimmed">
-      {d.appeal_deadline && new Date(d.appeal_deadline).getTime() < now ? '已过申诉期' : '—'}
+      {d.appeal_deadline && (parseInstant(d.appeal_deadline) ?? Infinity) < now ? '已过申诉期' : '—'}
     </Text>
   );
 }

@@ -2,11 +2,11 @@ import { Badge, Button, Card, Center, Group, Loader, Pagination, Stack, Text, Un
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { messageQueries, SCOPE_OPTIONS } from '@/entities/message';
 import { HasRole } from '@/entities/user';
 import { PublishAnnouncementModal } from '@/features/publish-announcement';
+import { formatTime } from '@/shared/lib';
 
 const PAGE_SIZE = 10;
 const scopeLabel = (scope: number) => SCOPE_OPTIONS.find((o) => o.value === String(Math.min(scope, 4)))?.label ?? '全部人员';
@@ -52,7 +52,7 @@ export function AnnouncementsPanel() {
                   <Group gap="xs" wrap="nowrap">
                     <Badge variant="light">{scopeLabel(a.scope)}</Badge>
                     <Text size="sm" c="dimmed">
-                      {dayjs(a.published_at).format('YYYY-MM-DD HH:mm')}
+                      {formatTime(a.published_at)}
                     </Text>
                   </Group>
                 </Group>

@@ -1,9 +1,9 @@
 import { Badge, Button, Center, Checkbox, Group, Loader, Pagination, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { messageQueries } from '@/entities/message';
 import { useMarkMessagesRead } from '@/features/mark-read';
+import { formatTime } from '@/shared/lib';
 
 const PAGE_SIZE = 20;
 
@@ -139,7 +139,7 @@ export function MessagesPanel() {
                 <Table.Td>{m.ext_json.title}</Table.Td>
                 <Table.Td>
                   <Text size="sm" c="dimmed">
-                    {dayjs(m.created_time).format('YYYY-MM-DD HH:mm')}
+                    {formatTime(m.created_time)}
                   </Text>
                 </Table.Td>
                 <Table.Td>

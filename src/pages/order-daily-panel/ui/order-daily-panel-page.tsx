@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { type DailyPanel, teamQueries } from '@/entities/team';
 import { ApiError } from '@/shared/api';
+import { formatTime } from '@/shared/lib';
 
 const FIGURES: { key: 'received' | 'in_progress' | 'completed' | 'overdue'; label: string; color: string }[] = [
   { key: 'received', label: '今日接单', color: '#4dabf7' },
@@ -49,7 +50,7 @@ function Panel({ data }: { data: DailyPanel }) {
           {data.team_name} · 今日看板
         </Title>
         <Text c="gray.5" fz="xl">
-          {data.day} · 更新于 {new Date(data.generated_at).toLocaleTimeString('zh-CN', { hour12: false })}
+          {data.day} · 更新于 {formatTime(data.generated_at, 'timeSeconds')}
         </Text>
       </Group>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xl">

@@ -14,9 +14,8 @@ import {
   SettlementStatusTag,
   SettlementTotals,
 } from '@/entities/settlement';
-import { formatTime } from '@/entities/ticket';
 import { downloadFile } from '@/features/download-file';
-import { formatCents } from '@/shared/lib';
+import { formatCents, formatTime } from '@/shared/lib';
 import { DetailStates } from '@/shared/ui';
 import { settlementIdOf } from '../model/params';
 

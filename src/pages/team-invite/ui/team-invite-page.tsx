@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { teamApi, teamQueries } from '@/entities/team';
 import { userQueries } from '@/entities/user';
 import { ApiError, tokenStore } from '@/shared/api';
+import { formatTime } from '@/shared/lib';
 import { AuthCard } from '@/shared/ui';
 
 const messageOf = (error: unknown) => (error instanceof ApiError && error.message ? error.message : '操作失败，请稍后重试');
@@ -62,7 +63,7 @@ export function TeamInvitePage() {
         <Text>负责人：{d.lead_name || '—'}</Text>
         {d.state === 'valid' ? (
           <Text size="sm" c="dimmed">
-            有效期至 {new Date(d.expires_at).toLocaleString('zh-CN', { hour12: false })}
+            有效期至 {formatTime(d.expires_at)}
           </Text>
         ) : (
           <Alert color="orange" title="邀请不可用">

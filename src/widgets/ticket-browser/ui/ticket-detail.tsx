@@ -7,7 +7,6 @@ import {
   draftSyncText,
   durationText,
   fileNameOf,
-  formatTime,
   MarkerBadges,
   STAGE_TEXT,
   StatusTag,
@@ -29,6 +28,7 @@ import { SubmitDraftModal } from '@/features/submit-draft';
 import { TicketActions } from '@/features/ticket-actions';
 import { uploadFile, UploadTaskList } from '@/features/upload-file';
 import { CopyText, DetailField, DetailSection } from '@/shared/ui';
+import { formatTime } from '@/shared/lib';
 
 const SYNC_COLOR: Record<number, string> = { 0: 'gray', 1: 'teal', 2: 'red', 3: 'orange' };
 
@@ -176,7 +176,7 @@ function TicketTimeline({ events }: { events: TicketEvent[] }) {
             }
           >
             <Text size="xs" c="dimmed">
-              {e.actor.name} · {formatTime(e.created_at, 'YYYY-MM-DD HH:mm:ss')}
+              {e.actor.name} · {formatTime(e.created_at, 'dateTimeSeconds')}
             </Text>
             {note ? (
               <Text size="sm" mt={2}>

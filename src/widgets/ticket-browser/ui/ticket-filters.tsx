@@ -1,4 +1,4 @@
-import { Group, MultiSelect, SegmentedControl, Select, Switch, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, SegmentedControl, Select, Switch, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDictOptions } from '@/entities/dict';
 import { productQueries } from '@/entities/product';
@@ -15,6 +15,7 @@ import {
   ticketQueries,
   type TicketSearch,
 } from '@/entities/ticket';
+import { shanghaiDay } from '@/shared/lib';
 import { ClearFiltersButton, KeywordFilter } from '@/shared/ui';
 import { SORT_OPTIONS } from '../model/sort-options';
 
@@ -115,6 +116,16 @@ export function TicketFilters({ search, isLead, onChange, onSort, onClear }: Pro
         value={search.created_to ?? ''}
         onChange={(e) => onChange({ created_to: e.currentTarget.value || undefined })}
       />
+      {/* Today is Shanghai's today (the days picked are Shanghai days), not the browser's. */}
+      <Button
+        variant="default"
+        onClick={() => {
+          const today = shanghaiDay();
+          onChange({ created_from: today, created_to: today });
+        }}
+      >
+        今天
+      </Button>
       {isLead ? (
         <DesignerSelect
           label="设计师"
