@@ -10,7 +10,8 @@ export function StatusTag({ status }: { status: string }) {
   // The light variant's own text shade is too pale on its tint for some colours (teal: under the
   // WCAG AA 4.5:1 even at shade 9): the tint carries the colour, the text stays the body colour.
   return (
-    <Badge variant="light" color={color} c="var(--mantine-color-text)" radius="sm" style={{ flexShrink: 0 }}>
+    // The whole name, never cut to 收到…: the tag keeps its width and the table makes room.
+    <Badge variant="light" color={color} c="var(--mantine-color-text)" radius="sm" style={{ flexShrink: 0, overflow: 'visible' }} styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}>
       {option?.label ?? status}
     </Badge>
   );
