@@ -64,9 +64,14 @@ describe('settlement lines', () => {
     expect(periodLabel({ period_start: '2026-11-23', period_end: '2026-11-29' })).toBe('11/23–11/29');
     expect(periodLabel({ period_start: '2026-12-28', period_end: '2027-01-03' })).toBe('2026/12/28–2027/01/03');
     const items = [settlement('2026-11-23', '2026-11-29', 900), settlement('2026-11-16', '2026-11-22', -100)];
-    expect(netTrend(items)).toEqual([
+    expect(netTrend(items, '2026-11-30')).toEqual([
       { label: '11/16–11/22', value: -100 },
       { label: '11/23–11/29', value: 900 },
+    ]);
+    // On its last day or before, a period is still in progress.
+    expect(netTrend(items, '2026-11-29')).toEqual([
+      { label: '11/16–11/22', value: -100 },
+      { label: '11/23–11/29', value: 900, partial: true },
     ]);
     expect(sumSettlements(items)).toEqual({ gross_cents: 1000, deduction_cents: 400, adjustment_cents: 200, net_cents: 800 });
   });

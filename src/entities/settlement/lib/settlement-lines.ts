@@ -1,3 +1,4 @@
+import { shanghaiDay } from '@/shared/lib';
 import { LINE_KINDS, type LineKind, type Settlement, type SettlementLine } from '../model/settlement.schema';
 
 /** 2026-11-23 – 2026-11-29 → '11/23–11/29' (the year when the period spans two years or is asked for). */
@@ -47,9 +48,13 @@ export function sumSettlements(items: readonly Settlement[]): Pick<Settlement, '
   );
 }
 
-/** The net of each period, oldest first (the list comes newest first), for the trend chart. */
-export function netTrend(items: readonly Settlement[]): { label: string; value: number }[] {
+/**
+ * The net of each period, oldest first (the list comes newest first), for the trend chart. A
+ * period that has not ended by `today` (a Shanghai day) is marked partial: its figure is still
+ * growing and must not read as a drop.
+ */
+export function netTrend(items: readonly Settlement[], today: string = shanghaiDay()): { label: string; value: number; partial?: boolean }[] {
   return [...items]
     .sort((a, b) => (a.period_start < b.period_start ? -1 : a.period_start > b.period_start ? 1 : 0))
-    .map((s) => ({ label: periodLabel(s), value: s.net_cents }));
+    .map((s) => ({ label: periodLabel(s), value: s.net_cents, ...(s.period_end >= today ? { partial: true } : {}) }));
 }

@@ -2,6 +2,8 @@
 export interface ChartDatum {
   label: string;
   value: number;
+  /** A period not over yet (this week): drawn as in progress, not as a final figure. */
+  partial?: boolean;
 }
 
 export interface ChartBox {
@@ -84,6 +86,7 @@ export function chartLayout(data: readonly ChartDatum[], box: ChartBox, tickCoun
     return {
       label: d.label,
       value: d.value,
+      ...(d.partial ? { partial: true } : {}),
       x,
       y,
       bar: { x: x - barWidth / 2, y: Math.min(y, zeroY), width: barWidth, height: Math.abs(zeroY - y) },

@@ -28,6 +28,27 @@ describe('TrendChart', () => {
     expect(container.querySelectorAll('circle')).toHaveLength(2);
   });
 
+  it('a period still in progress is drawn apart (dashed, grey) and named 进行中, so it does not read as a drop', () => {
+    const { container } = render(
+      <MantineProvider>
+        <TrendChart
+          title="实发金额趋势"
+          data={[
+            { label: '11/09–11/15', value: 6800 },
+            { label: '11/16–11/22', value: 7000 },
+            { label: '11/23–11/29', value: 900, partial: true },
+          ]}
+          formatValue={yuan}
+        />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('img', { name: '实发金额趋势：共3项，11/09–11/15 ¥68.00，11/16–11/22 ¥70.00，11/23–11/29 ¥9.00（进行中）' })).toBeTruthy();
+    // The solid line joins the two final figures only; the last segment is a dashed line of its own.
+    expect(container.querySelector('path')?.getAttribute('d')?.match(/[ML]/g)).toHaveLength(2);
+    expect(container.querySelectorAll('line[data-partial="true"]')).toHaveLength(1);
+    expect(container.querySelectorAll('circle[data-partial="true"]')).toHaveLength(1);
+  });
+
   it('bars: one per datum; no data: the empty text and no image', () => {
     const { container, rerender } = render(
       <MantineProvider>

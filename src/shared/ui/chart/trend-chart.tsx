@@ -21,6 +21,8 @@ export interface TrendChartProps {
 }
 
 const WIDTH = 640;
+/** How a period that has not ended yet is named beside its figure. */
+const PARTIAL_TEXT = '进行中';
 const MAX_X_LABELS = 8;
 
 /**
@@ -40,10 +42,17 @@ export function TrendChart({
 }: TrendChartProps) {
   const layout = chartLayout(data, { width: WIDTH, height, padding: { top: 16, right: 16, bottom: 36, left: 84 } });
   const labels = visibleLabelIndexes(data.length, MAX_X_LABELS);
+  const text = (d: ChartDatum) => `${formatValue(d.value)}${d.partial ? `（${PARTIAL_TEXT}）` : ''}`;
   const summary = data.length
-    ? `${title}：共${data.length}项，${data.map((d) => `${d.label} ${formatValue(d.value)}`).join('，')}`
+    ? `${title}：共${data.length}项，${data.map((d) => `${d.label} ${text(d)}`).join('，')}`
     : `${title}：${emptyText}`;
   const { plot } = layout;
+  // The line runs through the final figures; a segment into a period still in progress is dashed.
+  const finalPoints = layout.points.filter((p) => !p.partial);
+  const partialSegments = layout.points.flatMap((p, i) => {
+    const prev = layout.points[i - 1];
+    return p.partial && prev ? [{ from: prev, to: p }] : [];
+  });
 
   return (
     <ChartFigure title={title} empty={data.length === 0} emptyText={emptyText}>
@@ -80,17 +89,41 @@ export function TrendChart({
                     key={`bar-${i}`}
                     {...p.bar}
                     rx={2}
-                    fill={p.value < 0 ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-blue-6)'}
+                    fill={p.value < 0 ? 'var(--mantine-color-red-6)' : p.partial ? 'var(--mantine-color-gray-4)' : 'var(--mantine-color-blue-6)'}
+                    data-partial={p.partial ? 'true' : undefined}
                   >
-                    <title>{`${p.label}：${formatValue(p.value)}`}</title>
+                    <title>{`${p.label}：${text(p)}`}</title>
                   </rect>
                 ))
               : (
                   <>
-                    <path d={linePath(layout.points)} fill="none" stroke="var(--mantine-color-blue-6)" strokeWidth={2} strokeLinejoin="round" />
+                    <path d={linePath(finalPoints)} fill="none" stroke="var(--mantine-color-blue-6)" strokeWidth={2} strokeLinejoin="round" />
+                    {partialSegments.map(({ from, to }, i) => (
+                      <line
+                        key={`partial-${i}`}
+                        x1={from.x}
+                        y1={from.y}
+                        x2={to.x}
+                        y2={to.y}
+                        stroke="var(--mantine-color-gray-5)"
+                        strokeWidth={2}
+                        strokeDasharray="5 4"
+                        data-partial="true"
+                      />
+                    ))}
                     {layout.points.map((p, i) => (
-                      <circle key={`dot-${i}`} cx={p.x} cy={p.y} r={4} fill="var(--mantine-color-body)" stroke="var(--mantine-color-blue-6)" strokeWidth={2}>
-                        <title>{`${p.label}：${formatValue(p.value)}`}</title>
+                      <circle
+                        key={`dot-${i}`}
+                        cx={p.x}
+                        cy={p.y}
+                        r={4}
+                        fill="var(--mantine-color-body)"
+                        stroke={p.partial ? 'var(--mantine-color-gray-5)' : 'var(--mantine-color-blue-6)'}
+                        strokeWidth={2}
+                        strokeDasharray={p.partial ? '2 2' : undefined}
+                        data-partial={p.partial ? 'true' : undefined}
+                      >
+                        <title>{`${p.label}：${text(p)}`}</title>
                       </circle>
                     ))}
                   </>
@@ -101,7 +134,7 @@ export function TrendChart({
           title={title}
           categoryLabel={categoryLabel}
           valueLabel={valueLabel}
-          rows={data.map((d, i) => ({ key: String(i), label: d.label, value: formatValue(d.value) }))}
+          rows={data.map((d, i) => ({ key: String(i), label: d.label, value: text(d) }))}
         />
       </>
     </ChartFigure>
