@@ -472,6 +472,29 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
         },
       }),
     ),
+    // Its publisher (team A's lead) edits or withdraws it; nobody else, whoever it reaches.
+    ...(
+      [
+        ['PUT', '', { title: '矩阵公告（更正）', body: '请以此为准。' }],
+        ['POST', '/withdraw', undefined],
+      ] as const
+    ).map(
+      ([method, suffix, body]): Row => ({
+        op: `${method} /messages/announcements/{id}${suffix}`,
+        what: "an announcement team A's lead published",
+        expected: { lead: 200, designer: 403, mate: 403, partTimer: 403, otherLead: 403, anon: 401 },
+        make: async () => {
+          const id = await announcement();
+          const read = announcementRead(id);
+          return {
+            method,
+            url: `/api/messages/announcements/${id}${suffix}`,
+            body,
+            read: async () => ({ announcement: await t.db.selectFrom('announcements').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), ...(await read()) }),
+          };
+        },
+      }),
+    ),
     {
       op: 'POST /messages/messages/read',
       what: "a message of team A's designer (message_ids in the body)",

@@ -399,7 +399,10 @@ describe.each(dialects)('messages and announcements (%s)', (dialect) => {
           scope: expect.any(Number),
           product_ids: expect.any(Array),
           published_at: expect.stringMatching(/(Z|[+-]\d\d:\d\d)$/),
+          updated_at: null,
           is_read: expect.any(Number),
+          // The designer published none of them.
+          can_manage: false,
         });
         expect([1, 4]).toContain(a.scope);
       }
@@ -605,6 +608,82 @@ describe.each(dialects)('messages and announcements (%s)', (dialect) => {
         const stored = expectEnvelope<AnnouncementItem>(await t.authed(designer.token).get(`/api/messages/announcements/${a.announcement_id}`), 200).data;
         expect(stored.title).toBe(a.title.trim());
         expect(stored.body).toBe('第一段\n\n- 列表项 **加粗** <b>不是HTML</b>');
+      });
+    });
+
+    describe('editing and withdrawing', () => {
+      const detail = (w: Who, id: number) => t.authed(w.token).get(`/api/messages/announcements/${id}`);
+      const mine = async (w: Who, id: number) =>
+        (await t.db.selectFrom('messages').select(['title', 'ext_json', 'is_read']).where('designer_id', '=', w.id).where('message_type', '=', 29).execute()).filter(
+          (m) => (JSON.parse(m.ext_json) as { info: { announcement_id?: number } }).info.announcement_id === id,
+        );
+
+      it('its publisher corrects it: the words change everywhere, read marks stay, nobody is told again', async () => {
+        const a = await publish({ scope: 4 });
+        expectEnvelope(await t.authed(designer.token).post(`/api/messages/announcements/${a.announcement_id}/read`), 200);
+        const messagesBefore = await t.count('messages');
+        expect(expectEnvelope<AnnouncementItem & { can_manage: boolean }>(await detail(lead, a.announcement_id), 200).data.can_manage).toBe(true);
+        expect(expectEnvelope<AnnouncementItem & { can_manage: boolean }>(await detail(designer, a.announcement_id), 200).data.can_manage).toBe(false);
+
+        const published = t.app.broker.publish;
+        const calls: string[] = [];
+        t.app.broker.publish = (topic, payload) => {
+          calls.push(topic);
+          return published(topic, payload);
+        };
+        try {
+          const title = `更正：${a.title}`;
+          expectEnvelope(await t.authed(lead.token).put(`/api/messages/announcements/${a.announcement_id}`, { title: `  ${title} `, body: '以此为准。' }), 200);
+          expect(calls).toEqual([]);
+          expect(await t.count('messages')).toBe(messagesBefore);
+          const stored = expectEnvelope<AnnouncementItem & { updated_at: string | null; is_read: number }>(await detail(designer, a.announcement_id), 200).data;
+          expect(stored).toMatchObject({ title, body: '以此为准。', is_read: 1 });
+          expect(stored.updated_at).toEqual(expect.any(String));
+          expect(await mine(designer, a.announcement_id)).toEqual([
+            { title: `新公告：${title}`, ext_json: JSON.stringify({ title: `新公告：${title}`, info: { announcement_id: a.announcement_id } }), is_read: 1 },
+          ]);
+          expect((await mine(partTime2, a.announcement_id)).map((m) => [m.title, m.is_read])).toEqual([[`新公告：${title}`, 0]]);
+        } finally {
+          t.app.broker.publish = published;
+        }
+      });
+
+      it('its publisher withdraws it: gone from lists, details and inboxes, unread counts drop, not broadcast again', async () => {
+        const a = await publish({ scope: 4 });
+        const unreadBefore = (await unread(partTime2)).total;
+        expect((await mine(partTime2, a.announcement_id))).toHaveLength(1);
+        const res = expectEnvelope<{ removed_messages: number }>(await t.authed(lead.token).post(`/api/messages/announcements/${a.announcement_id}/withdraw`), 200);
+        expect(res.data.removed_messages).toBe(a.recipients);
+        expect(res.message).toBe('公告已撤回');
+        for (const w of [lead, designer, partTime2]) {
+          expectEnvelope(await detail(w, a.announcement_id), 404);
+          const listed = expectEnvelope<Page<AnnouncementItem>>(await t.authed(w.token).get('/api/messages/announcements?pageSize=100'), 200).data.items;
+          expect(listed.map((i) => i.announcement_id)).not.toContain(a.announcement_id);
+          expect(await mine(w, a.announcement_id)).toEqual([]);
+        }
+        expect((await unread(partTime2)).total).toBe(unreadBefore - 1);
+        // The relay has nothing to send for it, and a second withdraw or an edit finds nothing.
+        const row = await t.db.selectFrom('announcements').select(['withdrawn_at', 'broadcast_at']).where('id', '=', a.announcement_id).executeTakeFirstOrThrow();
+        expect(row.withdrawn_at).toEqual(expect.any(String));
+        expect(row.broadcast_at).not.toBeNull();
+        expectEnvelope(await t.authed(lead.token).post(`/api/messages/announcements/${a.announcement_id}/withdraw`), 404);
+        expectEnvelope(await t.authed(lead.token).put(`/api/messages/announcements/${a.announcement_id}`, { title: '再改', body: '再改' }), 404);
+      });
+
+      it('only its publisher may: another designer is refused and nothing changes; a bad edit is 422', async () => {
+        const a = await publish({ scope: 4 });
+        const before = await t.db.selectFrom('announcements').selectAll().where('id', '=', a.announcement_id).executeTakeFirstOrThrow();
+        const messages = await t.count('messages');
+        for (const w of [designer, partTime2]) {
+          expectEnvelope(await t.authed(w.token).put(`/api/messages/announcements/${a.announcement_id}`, { title: '越权', body: '越权' }), 403);
+          expectEnvelope(await t.authed(w.token).post(`/api/messages/announcements/${a.announcement_id}/withdraw`), 403);
+        }
+        expectFieldErrors(await t.authed(lead.token).put(`/api/messages/announcements/${a.announcement_id}`, { title: ' ', body: '' }), [
+          ['title', '请输入公告标题'],
+          ['body', '请输入公告内容'],
+        ]);
+        expect(await t.db.selectFrom('announcements').selectAll().where('id', '=', a.announcement_id).executeTakeFirstOrThrow()).toEqual(before);
+        expect(await t.count('messages')).toBe(messages);
       });
     });
   });

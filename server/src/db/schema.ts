@@ -173,6 +173,10 @@ export interface AnnouncementTable {
   published_at: string;
   /** When it was broadcast on the `announcements` topic; null while the broadcast waits in the outbox. */
   broadcast_at: string | null;
+  /** When its publisher last edited it; null if never. */
+  updated_at: string | null;
+  /** When its publisher withdrew it: it reaches nobody any more. */
+  withdrawn_at: string | null;
 }
 
 export interface AnnouncementReadTable {

@@ -10,6 +10,7 @@ import * as changeNotices from './20261127T1000_change_notices.js';
 import * as messageOutbox from './20261128T1000_message_outbox.js';
 import * as announcementBroadcastOutbox from './20261129T1000_announcement_broadcast_outbox.js';
 import * as designerReferrer from './20261130T1000_designer_referrer.js';
+import * as announcementEdits from './20261201T1000_announcement_edits.js';
 
 /** Every migration, by name. Names carry a timestamp; a landed migration is never edited. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '20261128T1000_message_outbox': messageOutbox,
   '20261129T1000_announcement_broadcast_outbox': announcementBroadcastOutbox,
   '20261130T1000_designer_referrer': designerReferrer,
+  '20261201T1000_announcement_edits': announcementEdits,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -67,6 +67,7 @@ function reachingReader(db: Db, reader: Reader) {
   return db
     .selectFrom('announcements')
     .leftJoin('announcement_reads as ar', (join) => join.onRef('ar.announcement_id', '=', 'announcements.id').on('ar.designer_id', '=', reader.id))
+    .where('announcements.withdrawn_at', 'is', null)
     .where(reachesDesigner(reader));
 }
 
@@ -76,6 +77,8 @@ const announcementColumns = [
   'announcements.body',
   'announcements.scope',
   'announcements.published_at',
+  'announcements.published_by',
+  'announcements.updated_at',
   sql<number>`case when ar.designer_id is null then 0 else 1 end`.as('is_read'),
 ] as const;
 
@@ -156,5 +159,27 @@ export async function insertAnnouncementRead(db: Db, announcementId: number, des
     .insertInto('announcement_reads')
     .values({ announcement_id: announcementId, designer_id: designerId, read_at: at })
     .onConflict((oc) => oc.columns(['announcement_id', 'designer_id']).doNothing())
+    .execute();
+}
+
+/** An announcement as its publisher manages it (withdrawn ones too), whoever it reaches. */
+export function findAnnouncementForEdit(db: Db, id: number) {
+  return db.selectFrom('announcements').select(['id', 'scope', 'published_by', 'published_at', 'withdrawn_at']).where('id', '=', id).executeTakeFirst();
+}
+
+/** New title and body; the scope and products (who it reached) stay. */
+export async function updateAnnouncement(db: Db, id: number, edit: { title: string; body: string; updated_at: string }): Promise<void> {
+  await db.updateTable('announcements').set(edit).where('id', '=', id).execute();
+}
+
+/**
+ * Withdraws it: it reaches nobody any more. A broadcast still waiting in the outbox is dropped
+ * (marked as done), so the relay never sends a withdrawn announcement.
+ */
+export async function withdrawAnnouncement(db: Db, id: number, at: string): Promise<void> {
+  await db
+    .updateTable('announcements')
+    .set((eb) => ({ withdrawn_at: at, broadcast_at: eb.fn.coalesce('broadcast_at', eb.val(at)) }))
+    .where('id', '=', id)
     .execute();
 }

@@ -13,15 +13,18 @@ import {
   announcementRecipients,
   countProducts,
   findAnnouncement,
+  findAnnouncementForEdit,
   insertAnnouncement,
   insertAnnouncementRead,
   listAnnouncements,
   productIdsOf,
   type Reader,
+  updateAnnouncement,
+  withdrawAnnouncement,
 } from './announcement.repository.js';
-import { markAnnouncementMessageRead } from './message.repository.js';
+import { deleteAnnouncementMessages, markAnnouncementMessageRead, retitleAnnouncementMessages } from './message.repository.js';
 import { announcementMessage, type MessageService } from './message.service.js';
-import type { AnnouncementInput, AnnouncementView } from './message.schemas.js';
+import type { AnnouncementEdit, AnnouncementInput, AnnouncementView } from './message.schemas.js';
 import type { UnitOfWork } from './unit-of-work.js';
 
 /** The Chinese name of each scope (not used yet; README, Not done). */
@@ -35,7 +38,7 @@ export interface AnnouncementServiceDeps {
 
 type AnnouncementRow = NonNullable<Awaited<ReturnType<typeof findAnnouncement>>>;
 
-function toView(a: AnnouncementRow, productIds: number[] | undefined): AnnouncementView {
+function toView(a: AnnouncementRow, productIds: number[] | undefined, reader: Reader): AnnouncementView {
   return {
     announcement_id: a.id,
     title: a.title,
@@ -43,11 +46,21 @@ function toView(a: AnnouncementRow, productIds: number[] | undefined): Announcem
     scope: a.scope,
     product_ids: productIds ?? [],
     published_at: a.published_at,
+    updated_at: a.updated_at,
     is_read: Number(a.is_read),
+    can_manage: a.published_by === reader.id,
   };
 }
 
 export function createAnnouncementService({ db, unitOfWork, messages }: AnnouncementServiceDeps) {
+  /** The announcement `me` published, not withdrawn: 404 when there is none, 403 when another lead published it. */
+  async function ownAnnouncement(me: Designer, id: number) {
+    const a = await findAnnouncementForEdit(db, id);
+    if (!a || a.withdrawn_at !== null) throw notFound('公告不存在或已撤回');
+    if (a.published_by !== me.id) throw forbidden('只能修改或撤回自己发布的公告');
+    return a;
+  }
+
   return {
     /** The announcements that reach me, newest first, with my read state. */
     async list(reader: Reader, page: number, pageSize: number) {
@@ -56,7 +69,7 @@ export function createAnnouncementService({ db, unitOfWork, messages }: Announce
         db,
         rows.map((r) => r.id),
       );
-      return { items: rows.map((a) => toView(a, products.get(a.id))), total };
+      return { items: rows.map((a) => toView(a, products.get(a.id), reader)), total };
     },
 
     /** One announcement that reaches me; 404 otherwise (also when it does not exist). */
@@ -64,7 +77,7 @@ export function createAnnouncementService({ db, unitOfWork, messages }: Announce
       const a = await findAnnouncement(db, reader, id);
       if (!a) throw notFound('公告不存在');
       const products = await productIdsOf(db, [a.id]);
-      return toView(a, products.get(a.id));
+      return toView(a, products.get(a.id), reader);
     },
 
     /** Reads an announcement that reaches me: its read row and its type-29 message, together. */
@@ -96,6 +109,29 @@ export function createAnnouncementService({ db, unitOfWork, messages }: Announce
       });
       messages.broadcastAnnouncement({ id, title, scope, published_at, product_ids: productIds });
       return { announcement_id: id, recipients };
+    },
+
+    /**
+     * Its publisher corrects the title and body. Nobody is told again: the messages it sent take
+     * the new title and keep their read marks; who it reaches stays as published.
+     */
+    async edit(me: Designer, id: number, edit: AnnouncementEdit): Promise<void> {
+      await ownAnnouncement(me, id);
+      const message = announcementMessage({ id, title: edit.title });
+      await unitOfWork(async (trx) => {
+        await updateAnnouncement(trx, id, { ...edit, updated_at: nowIso() });
+        await retitleAnnouncementMessages(trx, id, message.title, JSON.stringify({ title: message.title, info: message.info }));
+      });
+    },
+
+    /** Its publisher withdraws it: it leaves every list, and its messages leave every inbox and unread count. */
+    async withdraw(me: Designer, id: number): Promise<{ removed_messages: number }> {
+      await ownAnnouncement(me, id);
+      const removed = await unitOfWork(async (trx) => {
+        await withdrawAnnouncement(trx, id, nowIso());
+        return deleteAnnouncementMessages(trx, id);
+      });
+      return { removed_messages: removed };
     },
   };
 }

@@ -62,8 +62,31 @@ export async function markAnnouncementMessageRead(db: Db, designerId: number, an
     .where('designer_id', '=', designerId)
     .where('message_type', '=', MESSAGE_TYPE.ANNOUNCEMENT)
     .where('is_read', '=', 0)
-    .where('ext_json', 'like', `%"announcement_id":${announcementId}}%`)
+    .where('ext_json', 'like', announcementMessageMatch(announcementId))
     .execute();
+}
+
+/** The `ext_json` of an announcement's type-29 messages ends with `"announcement_id":<id>}`. */
+const announcementMessageMatch = (announcementId: number) => `%"announcement_id":${announcementId}}%`;
+
+/** An edited announcement's messages take its new title; read marks stay as they were. */
+export async function retitleAnnouncementMessages(db: Db, announcementId: number, title: string, extJson: string): Promise<void> {
+  await db
+    .updateTable('messages')
+    .set({ title, ext_json: extJson })
+    .where('message_type', '=', MESSAGE_TYPE.ANNOUNCEMENT)
+    .where('ext_json', 'like', announcementMessageMatch(announcementId))
+    .execute();
+}
+
+/** A withdrawn announcement's messages go from every list and unread count; answers how many. */
+export async function deleteAnnouncementMessages(db: Db, announcementId: number): Promise<number> {
+  const result = await db
+    .deleteFrom('messages')
+    .where('message_type', '=', MESSAGE_TYPE.ANNOUNCEMENT)
+    .where('ext_json', 'like', announcementMessageMatch(announcementId))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /**

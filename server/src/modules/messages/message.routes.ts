@@ -4,6 +4,7 @@ import { authErrors, envelope, errorEnvelope, ok, okEmpty, pageOf, pageQuery } f
 import { createAnnouncementService } from './announcement.service.js';
 import { messageTypeNames, myMessages, myUnread, readMyMessages } from './inbox.service.js';
 import {
+  announcementEdit,
   announcementIdParams,
   announcementInput,
   announcementSchema,
@@ -14,6 +15,7 @@ import {
   messageTypesSchema,
   publishResult,
   unreadSchema,
+  withdrawResult,
 } from './message.schemas.js';
 import { publicRateLimit } from '../../plugins/rate-limit.js';
 
@@ -128,6 +130,36 @@ export default async function messageRoutes(app: FastifyInstance) {
       },
     },
     async (req) => ok(await announcements.publish(req.auth!.designer, req.body), '公告已发布'),
+  );
+
+  r.put(
+    '/messages/announcements/:id',
+    {
+      ...secured,
+      schema: {
+        ...doc('Its publisher edits an announcement’s title and body; nobody is notified again, its messages take the new title and keep their read marks'),
+        params: announcementIdParams,
+        body: announcementEdit,
+        response: { 200: okEmpty, 403: errorEnvelope, 404: errorEnvelope, ...authErrors },
+      },
+    },
+    async (req) => {
+      await announcements.edit(req.auth!.designer, req.params.id, req.body);
+      return ok(null, '公告已修改');
+    },
+  );
+
+  r.post(
+    '/messages/announcements/:id/withdraw',
+    {
+      ...secured,
+      schema: {
+        ...doc('Its publisher withdraws an announcement: it leaves every list, and its messages leave every inbox and unread count'),
+        params: announcementIdParams,
+        response: { 200: envelope(withdrawResult), 403: errorEnvelope, 404: errorEnvelope, ...authErrors },
+      },
+    },
+    async (req) => ok(await announcements.withdraw(req.auth!.designer, req.params.id), '公告已撤回'),
   );
 
   r.get(

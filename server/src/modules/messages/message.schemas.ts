@@ -23,7 +23,11 @@ export const announcementSchema = z
     scope: z.number().int(),
     product_ids: z.array(z.number().int()),
     published_at: z.string(),
+    /** When its publisher last edited it (null: never). */
+    updated_at: z.string().nullable(),
     is_read: z.number().int(),
+    /** The caller published it, so may edit or withdraw it. */
+    can_manage: z.boolean(),
   })
   .meta({ id: 'Announcement' });
 export type AnnouncementView = z.infer<typeof announcementSchema>;
@@ -63,6 +67,12 @@ export const announcementInput = z.object({
   product_ids: z.array(z.number().int().positive()).max(99).default([]),
 });
 export type AnnouncementInput = z.infer<typeof announcementInput>;
+
+/** An edit changes the words only: who it reached (scope, products) was settled when it went out. */
+export const announcementEdit = announcementInput.pick({ title: true, body: true });
+export type AnnouncementEdit = z.infer<typeof announcementEdit>;
+
+export const withdrawResult = z.object({ removed_messages: z.number().int().describe('Messages of it removed from designers’ lists') });
 
 export const publishResult = z.object({ announcement_id: z.number().int(), recipients: z.number().int() });
 
