@@ -258,7 +258,7 @@ async function scenario(t: TestApp, answers: Answer[]): Promise<void> {
   await designer.get('order-plans/mine', { week_start: nextWeek });
   await partTime.get('order-plans/mine', { week_start: thisWeek });
 
-  // Messages: read one, read all, read an announcement; the lead publishes one.
+  // Messages: read one, read all, read an announcement; the lead publishes one, corrects it and withdraws it.
   const messages = await designer.get('messages/messages', { page: 1, pageSize: 20 });
   await designer.post('messages/messages/read', { message_ids: [messages.items[0].message_id] });
   await designer.post('messages/messages/read', { all: true });
@@ -266,6 +266,9 @@ async function scenario(t: TestApp, answers: Answer[]): Promise<void> {
   await designer.post(`messages/announcements/${announcements.items[0].announcement_id}/read`);
   const published = await lead.post('messages/announcements', { title: '本周排期提醒', body: '请各位**及时**确认下周计划。', scope: 4, product_ids: [] });
   await designer.get(`messages/announcements/${published.announcement_id}`);
+  await lead.put(`messages/announcements/${published.announcement_id}`, { title: '本周排期提醒（更正）', body: '请各位**周五前**确认下周计划。' });
+  await lead.get(`messages/announcements/${published.announcement_id}`);
+  await lead.post(`messages/announcements/${published.announcement_id}/withdraw`);
 
   // Team management: the board, daily detail, designers, expenses.
   const from = addDays(today(), -13);

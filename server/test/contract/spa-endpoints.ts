@@ -21,6 +21,7 @@ import {
   messageTypeListSchema,
   publishResultSchema,
   unreadSchema,
+  withdrawResultSchema,
 } from '@/entities/message/model/message.schema';
 import { orientationSchema } from '@/entities/onboarding/model/orientation.schema';
 import { myPlanSchema, planDetailSchema, planPageSchema, planRequestSchema } from '@/entities/order-plan/model/order-plan.schema';
@@ -88,6 +89,8 @@ export const SPA_ENDPOINTS: Record<string, Record<string, ResponseSchema>> = {
   'GET messages/announcements/:param': { announcementSchema },
   'POST messages/announcements/:param/read': { noDataSchema },
   'POST messages/announcements': { publishResultSchema },
+  'PUT messages/announcements/:param': { noDataSchema },
+  'POST messages/announcements/:param/withdraw': { withdrawResultSchema },
 
   // tickets and the order hall
   'GET tickets': { ticketPageSchema },

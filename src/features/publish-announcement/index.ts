@@ -1,1 +1,2 @@
 export { PublishAnnouncementModal } from './ui/publish-announcement-modal';
+export { ManageAnnouncement } from './ui/manage-announcement';

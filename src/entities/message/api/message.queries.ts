@@ -8,6 +8,7 @@ import {
   messagePageSchema,
   messageTypeListSchema,
   publishResultSchema,
+  withdrawResultSchema,
   unreadSchema,
 } from '../model/message.schema';
 
@@ -53,4 +54,6 @@ export const messageApi = {
   markAnnouncementRead: (id: number) => http.post(`messages/announcements/${id}/read`, noDataSchema),
   publishAnnouncement: (body: { title: string; body: string; scope: number; product_ids: number[] }) =>
     http.post('messages/announcements', publishResultSchema, { json: body }),
+  editAnnouncement: (id: number, body: { title: string; body: string }) => http.put(`messages/announcements/${id}`, noDataSchema, { json: body }),
+  withdrawAnnouncement: (id: number) => http.post(`messages/announcements/${id}/withdraw`, withdrawResultSchema),
 };

@@ -50,7 +50,11 @@ export const announcementSchema = z.object({
   scope: z.number().check(z.int()),
   product_ids: z.array(z.number()),
   published_at: z.string(),
+  /** When its publisher last edited it (null: never). */
+  updated_at: z.nullable(z.string()),
   is_read: z.number().check(z.int()),
+  /** The signed-in lead published it, so may edit or withdraw it. */
+  can_manage: z.boolean(),
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 
@@ -69,6 +73,7 @@ export const markReadResultSchema = z.object({ updated: z.number() });
 
 /** POST messages/announcements: the new announcement and how many designers it reached. */
 export const publishResultSchema = z.object({ announcement_id: z.number(), recipients: z.number() });
+export const withdrawResultSchema = z.object({ removed_messages: z.number() });
 
 export const SCOPE_OPTIONS = [
   { value: '4', label: '全部人员' },

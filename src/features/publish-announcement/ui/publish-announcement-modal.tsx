@@ -1,16 +1,15 @@
-import { Button, Group, Modal, MultiSelect, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { messageApi, messageQueries, SCOPE_OPTIONS } from '@/entities/message';
 import { productQueries } from '@/entities/product';
 import { useZodForm } from '@/shared/lib';
 import { notify } from '@/shared/ui';
+import { announcementWords } from '../model/announcement-form';
+import { AnnouncementWordsFields } from './announcement-words-fields';
 
 const schema = z.object({
-  title: z.string().check(z.trim(), z.minLength(1, { error: '请输入公告标题' }), z.maxLength(100, { error: '标题不能超过100个字符' })),
-  body: z
-    .string()
-    .check(z.trim(), z.minLength(1, { error: '请输入公告内容' }), z.maxLength(20_000, { error: '内容不能超过20000个字符' })),
+  ...announcementWords,
   scope: z.string().check(z.regex(/^[0-4]$/, { error: '请选择发布范围' })),
   product_ids: z.array(z.string()),
 });
@@ -44,18 +43,7 @@ export function PublishAnnouncementModal({ opened, onClose }: { opened: boolean;
         }}
       >
         <Stack>
-          <TextInput label="标题" required maxLength={100} value={form.values.title} onChange={(e) => form.setField('title', e.currentTarget.value)} error={form.errors.title} />
-          <Textarea
-            label="内容"
-            description="空行分段；以“- ”开头的行显示为列表；**文字** 加粗"
-            required
-            autosize
-            minRows={6}
-            maxRows={16}
-            value={form.values.body}
-            onChange={(e) => form.setField('body', e.currentTarget.value)}
-            error={form.errors.body}
-          />
+          <AnnouncementWordsFields form={form} />
           <Select label="发布范围" required data={SCOPE_OPTIONS} allowDeselect={false} value={form.values.scope} onChange={(v) => form.setField('scope', v ?? '4')} error={form.errors.scope} />
           <MultiSelect
             label="限定产品"
@@ -69,7 +57,7 @@ export function PublishAnnouncementModal({ opened, onClose }: { opened: boolean;
             error={form.errors.product_ids}
           />
           <Text size="xs" c="dimmed">
-            发布后会立即推送给范围内的所有人，且无法撤回。
+            发布后会立即推送给范围内的所有人；之后可以修改标题和内容（不会再次通知），也可以撤回。
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

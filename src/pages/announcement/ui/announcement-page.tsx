@@ -4,6 +4,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { LightMarkupView, messageQueries } from '@/entities/message';
 import { useMarkAnnouncementRead } from '@/features/mark-read';
+import { ManageAnnouncement } from '@/features/publish-announcement';
 import { formatTime } from '@/shared/lib';
 
 /** `/message-center/announcement?id=…`: one announcement; opening it marks it read. */
@@ -48,6 +49,7 @@ export function AnnouncementPage() {
           <Badge variant="light">公告</Badge>
           <Text size="sm" c="dimmed">
             发布于 {formatTime(a.published_at)}
+            {a.updated_at ? `，修改于 ${formatTime(a.updated_at)}` : ''}
           </Text>
         </Group>
         <LightMarkupView body={a.body} />
@@ -55,6 +57,7 @@ export function AnnouncementPage() {
           <Button variant="default" onClick={() => void navigate({ to: '/message-center/index' })}>
             返回消息中心
           </Button>
+          {a.can_manage ? <ManageAnnouncement announcement={a} onWithdrawn={() => void navigate({ to: '/message-center/index' })} /> : null}
         </Group>
       </Stack>
     </Card>
