@@ -107,6 +107,26 @@ describe('tabular export', () => {
     expect(out.writableEnded).toBe(false);
   });
 
+  it.each(['csv', 'xlsx'] as const)('%s: stops reading rows soon after the client goes away, however many are left', async (format) => {
+    let read = 0;
+    async function* endless() {
+      for (;;) {
+        read += 1;
+        yield Array.from({ length: 1000 }, (_, i) => ({ n: read * 1000 + i }));
+      }
+    }
+    const columns = Array.from({ length: 8 }, (_, k) => ({ header: `列${k}`, value: (r: { n: number }): Cell => `第${r.n}行第${k}列` }));
+    // Nobody reads `out`: it fills, the writer waits; then the client goes away.
+    const out = new PassThrough();
+    const writing = writeExport(format, streamedTableOf('x', columns, endless()), out);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const readBefore = read;
+    out.destroy();
+    await expect(writing).rejects.toThrow();
+    expect(read - readBefore).toBeLessThanOrEqual(1);
+    expect(read).toBeLessThan(100);
+  });
+
   it('names the download in ASCII and RFC 5987 UTF-8', () => {
     expect(attachmentDisposition('结算单-D000002-2026-11-16.csv')).toBe(
       `attachment; filename="___-D000002-2026-11-16.csv"; filename*=UTF-8''%E7%BB%93%E7%AE%97%E5%8D%95-D000002-2026-11-16.csv`,

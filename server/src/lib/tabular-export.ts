@@ -154,17 +154,22 @@ function bufferedOf(stream: Writable): number {
   return s.writableLength ?? s._writableState?.length ?? 0;
 }
 
-/** Resolves once `stream` may take more (drained), or has closed (the client went away). */
-function drained(stream: Writable): Promise<void> {
-  if (!needsDrain(stream) || stream.destroyed) return Promise.resolve();
+/**
+ * Resolves once `stream` may take more (drained), or once `stream` or `out` has closed (the client
+ * went away: then nothing drains any more, and the writer must not wait for ever).
+ */
+function drained(stream: Writable, out: Writable = stream): Promise<void> {
+  if (!needsDrain(stream) || stream.destroyed || out.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
+      for (const s of new Set([stream, out])) {
+        s.off('drain', done);
+        s.off('close', done);
+      }
       resolve();
     };
     stream.on('drain', done);
-    stream.on('close', done);
+    for (const s of new Set([stream, out])) s.on('close', done);
   });
 }
 
@@ -197,6 +202,7 @@ export async function writeCsv(table: Table, out: Writable): Promise<void> {
     out.write(batch.map((row) => `${row.map(csvField).join(',')}\r\n`).join(''));
     await drained(out);
   }
+  if (out.destroyed) throw new Aborted();
   out.end();
 }
 
@@ -317,8 +323,9 @@ export async function writeXlsx(tables: Table[], out: Writable): Promise<void> {
       }
       // Past a bound, wait until the XML written so far is compressed (the entry drained) and sent on (`out` drained).
       while (!out.destroyed && ((entry && bufferedOf(entry) > MAX_PENDING_BYTES) || needsDrain(out))) {
-        await (entry && bufferedOf(entry) > MAX_PENDING_BYTES ? drained(entry) : drained(out));
+        await (entry && bufferedOf(entry) > MAX_PENDING_BYTES ? drained(entry, out) : drained(out));
       }
+      if (out.destroyed) throw new Aborted();
     };
     for (const batch of ahead) await writeBatch(batch);
     ahead.length = 0;
