@@ -181,6 +181,17 @@ describe.each(dialects)('exports (%s)', (dialect) => {
       expect((await t.anon.get('/api/tickets/export')).statusCode).toBe(401);
     });
 
+    it('is documented in OpenAPI with the list’s query parameters and the format', async () => {
+      const res = await t.anon.get('/api/docs/json');
+      expect(res.statusCode).toBe(200);
+      const op = (res.json() as { paths: Record<string, Record<string, { tags?: string[]; description?: string; parameters?: { name: string; in: string }[] }>> }).paths['/tickets/export']?.get;
+      expect(op?.tags).toEqual(['tickets']);
+      const query = new Set(op?.parameters?.filter((p) => p.in === 'query').map((p) => p.name));
+      for (const name of ['format', 'status', 'markers', 'keyword', 'created_from', 'created_to', 'overdue', 'sort_by', 'sort_order', 'designer_id', 'scope', 'view']) expect(query.has(name), name).toBe(true);
+      expect(query.has('page')).toBe(false);
+      expect(op?.description).toContain('Asia/Shanghai');
+    });
+
     it('reads page after page in the list’s order, whatever the sort, without losing or repeating a row', async () => {
       const scope = { kind: 'team' as const, teamId: team.teamId };
       const filters = listQuerySchema.parse({ keyword: '导出' });
