@@ -272,8 +272,9 @@ function setCell(cell: ExcelJS.Cell, c: Cell): void {
 
 /**
  * The zip entry exceljs streams a worksheet's XML into (its StreamBuf pipes into a PassThrough
- * that archiver reads). Waiting on it keeps the XML not yet compressed to about a page: without
- * it, rows pile up in memory whenever the client reads slower than the database is read. Found by
+ * that archiver reads). Waiting on it keeps the XML not yet compressed under MAX_PENDING_BYTES:
+ * without it, rows pile up in memory whenever the client reads slower than the database is read,
+ * or the compression lags behind the rows. Found by
  * shape, not by type; when absent (another exceljs), only `out` paces the rows.
  */
 function entryOf(sheet: ExcelJS.Worksheet): Writable | undefined {
@@ -323,7 +324,10 @@ export async function writeXlsx(tables: Table[], out: Writable): Promise<void> {
       }
       // Past a bound, wait until the XML written so far is compressed (the entry drained) and sent on (`out` drained).
       while (!out.destroyed && ((entry && bufferedOf(entry) > MAX_PENDING_BYTES) || needsDrain(out))) {
-        await (entry && bufferedOf(entry) > MAX_PENDING_BYTES ? drained(entry, out) : drained(out));
+        const behind = entry && bufferedOf(entry) > MAX_PENDING_BYTES ? entry : undefined;
+        // A full entry always awaits a drain; should one not (another stream version), poll rather than spin.
+        if (behind && !needsDrain(behind)) await new Promise((resolve) => setTimeout(resolve, 5));
+        else await (behind ? drained(behind, out) : drained(out));
       }
       if (out.destroyed) throw new Aborted();
     };
