@@ -544,6 +544,18 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
       onOk: (res, role, target) => expect(res.json().data.items.some((x: { ticket_id: number }) => x.ticket_id === target.id)).toBe(role === 'designer' || role === 'lead'),
     },
     {
+      op: 'GET /tickets/export',
+      what: "team A's designer (designer_id in the query), as a file",
+      // The list above as a file: the same scope, so the ticket is in it for its designer and the lead only.
+      expected: { designer: 200, lead: 200, mate: 200, partTimer: 200, otherLead: 200, anon: 401 },
+      make: async () => {
+        const id = await heldTicket();
+        const { order_no } = await t.db.selectFrom('tickets').select('order_no').where('id', '=', id).executeTakeFirstOrThrow();
+        return { method: 'GET', url: `/api/tickets/export?format=csv&designer_id=${w.designer.code}&keyword=${order_no}`, read: ticketRead(id), id };
+      },
+      onOk: (res, role) => expect(res.body.replace(/^\uFEFF/, '').trim().split('\r\n')).toHaveLength(role === 'designer' || role === 'lead' ? 2 : 1),
+    },
+    {
       op: 'GET /deductions',
       what: "team A's designer (designer_id in the query)",
       // Someone else's designer_id: 403 for a non-lead; for a lead, 422 「该设计师不在你的团队中」 when not a member.

@@ -1,4 +1,13 @@
-export { hallParamsOf, TICKET_ACTION_DONE, ticketApi, ticketKeys, ticketQueries, type HallParams } from './api/ticket.queries';
+export {
+  hallParamsOf,
+  TICKET_ACTION_DONE,
+  ticketApi,
+  ticketExportUrl,
+  ticketKeys,
+  ticketQueries,
+  type HallParams,
+  type TicketExportFormat,
+} from './api/ticket.queries';
 export { durationText, fileNameOf } from './lib/format';
 export { isMarkerCode, MARKER_CODES, MARKERS, parseMarkerCodes, parseMarkers, type Marker, type MarkerCode } from './lib/markers';
 export {

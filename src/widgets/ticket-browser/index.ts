@@ -3,3 +3,4 @@ export { useTicketViewer } from './model/use-ticket-viewer';
 export { TicketDetailView } from './ui/ticket-detail';
 export { TicketDetailDrawer } from './ui/ticket-detail-drawer';
 export { TicketFilters } from './ui/ticket-filters';
+export { TicketExportButtons } from './ui/ticket-export-buttons';

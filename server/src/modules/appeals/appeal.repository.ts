@@ -9,7 +9,7 @@
 import { type InsertObject, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { type Column, money, tableOf } from '../../lib/tabular-export.js';
+import { type Column, instant, money, tableOf } from '../../lib/tabular-export.js';
 import { APPEAL_STATUS_NAMES, APPEAL_TYPE_NAMES, type AppealStatus, type AppealType } from './appeal.model.js';
 import type { AppealAttachment, AppealDetail, AppealView } from './appeal.schemas.js';
 import { designerCode } from '../../domain/designers.js';
@@ -200,8 +200,8 @@ const appealColumns: Column<AppealView>[] = [
   { header: '状态', value: (a) => APPEAL_STATUS_NAMES[a.status] },
   { header: '审核人', value: (a) => a.reviewer_name ?? '' },
   { header: '审核意见', value: (a) => a.review_note },
-  { header: '提交时间', value: (a) => a.created_at },
-  { header: '审核时间', value: (a) => a.reviewed_at ?? '' },
+  { header: '提交时间', value: (a) => instant(a.created_at) },
+  { header: '审核时间', value: (a) => instant(a.reviewed_at) },
 ];
 
 export const APPEAL_EXPORT_LIMIT = 10_000;

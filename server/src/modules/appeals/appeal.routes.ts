@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, envelope, errorEnvelope, ok, pageOf } from '../../lib/http.js';
-import { exportTable, sendExport } from '../../lib/tabular-export.js';
-import { nowIso } from '../../lib/time.js';
+import { sendExport } from '../../lib/tabular-export.js';
+import { today } from '../../domain/calendar.js';
 import { currentDesigner } from '../auth/index.js';
 import { ticketIdParams } from '../tickets/index.js';
 import { objectReadUrl } from '../files/index.js';
@@ -137,8 +137,9 @@ export default async function appealRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const q = req.query;
       const table = await app.appeals.exportAppeals(currentDesigner(req), q);
-      const day = nowIso().slice(0, 10);
-      return sendExport(reply, exportTable(q.format, `${q.scope === 'review' ? '申诉审核' : '我的申诉'}-${day}`, table));
+      // The file is named by the Asia/Shanghai day, as every date of an export.
+      const day = today();
+      return sendExport(reply, q.format, `${q.scope === 'review' ? '申诉审核' : '我的申诉'}-${day}`, table);
     },
   );
 

@@ -7,7 +7,7 @@
 import type { Db } from '../../db/database.js';
 import type { Insertable } from 'kysely';
 import type { SettlementLineTable } from '../../db/schema.js';
-import { type Cell, type Column, money, type Table, tableOf } from '../../lib/tabular-export.js';
+import { type Cell, type Column, day, instant, money, type Table, tableOf } from '../../lib/tabular-export.js';
 import type { Period } from './period.js';
 import type { LineKind, SettlementDetail, SettlementLineView, SettlementStatus, SettlementView } from './settlement.schemas.js';
 import { designerCode } from '../../domain/designers.js';
@@ -307,7 +307,7 @@ const lineColumns: Column<SettlementLineView>[] = [
   { header: '订单号', value: (l) => l.order_no ?? '' },
   { header: '说明', value: (l) => l.description },
   { header: '金额（元）', value: (l) => money(l.amount_cents) },
-  { header: '入账时间', value: (l) => l.created_at },
+  { header: '入账时间', value: (l) => instant(l.created_at) },
 ];
 
 /** A settlement as an export table: its lines, then the totals (费用合计, 扣款合计, 调整合计, 实发). */
@@ -325,8 +325,8 @@ export function settlementTable(s: SettlementDetail): Table {
 export const settlementSummaryColumns: Column<SettlementView>[] = [
   { header: '设计师编号', value: (s) => s.designer_id },
   { header: '设计师', value: (s) => s.designer_name },
-  { header: '周期开始', value: (s) => s.period_start },
-  { header: '周期结束', value: (s) => s.period_end },
+  { header: '周期开始', value: (s) => day(s.period_start) },
+  { header: '周期结束', value: (s) => day(s.period_end) },
   { header: '状态', value: (s) => SETTLEMENT_STATUS_NAMES[s.status] },
   { header: '费用（元）', value: (s) => money(s.gross_cents) },
   { header: '扣款（元）', value: (s) => money(s.deduction_cents) },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, envelope, errorEnvelope, ok, pageOf } from '../../lib/http.js';
-import { exportTable, sendExport } from '../../lib/tabular-export.js';
+import { sendExport } from '../../lib/tabular-export.js';
 import { currentDesigner } from '../auth/index.js';
 import { listSettlements, settlementDetail, settlementTable } from './settlement.repository.js';
 import { exportQuery, settlementDetailSchema, settlementIdParams, settlementListQuery, settlementSchema } from './settlement.schemas.js';
@@ -86,7 +86,7 @@ export default async function settlementRoutes(app: FastifyInstance) {
       const s = await readableSettlement(app.db, currentDesigner(req), req.params.id);
       const detail = (await settlementDetail(app.db, s.id))!;
       const name = `结算单-${designerCode(s.designer_id)}-${s.period_start}至${s.period_end}`;
-      return sendExport(reply, exportTable(req.query.format, name, settlementTable(detail)));
+      return sendExport(reply, req.query.format, name, settlementTable(detail));
     },
   );
 

@@ -52,3 +52,8 @@ export const DICTS: DictEntry[] = [
     items: ['Photoshop', 'Illustrator', 'CorelDRAW', 'InDesign', 'CDR', 'Figma', 'Procreate', 'C4D'].map((n) => ({ name: n, value: n })),
   },
 ];
+
+/** The name of a dictionary's item by value (the value itself when the dictionary has no such item): exports write names, not codes. */
+export function dictName(code: string, value: string): string {
+  return DICTS.find((d) => d.code === code)?.items.find((i) => i.value === value)?.name ?? value;
+}

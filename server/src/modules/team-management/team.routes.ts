@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, envelope, errorEnvelope, ok, pageOf, pageQuery } from '../../lib/http.js';
-import { exportTable, sendExport } from '../../lib/tabular-export.js';
+import { sendExport } from '../../lib/tabular-export.js';
 import { currentDesigner } from '../auth/index.js';
 import {
   boardSchema,
@@ -172,7 +172,7 @@ export default async function teamManagementRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const { baseName, table } = await team.statementExport(currentDesigner(req), req.params.statement_id);
-      return sendExport(reply, exportTable(req.query.format, baseName, table));
+      return sendExport(reply, req.query.format, baseName, table);
     },
   );
 

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Designer } from '../../db/schema.js';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors.js';
-import { type Cell, money, type Table, tableOf } from '../../lib/tabular-export.js';
+import { type Cell, day, money, type Table, tableOf } from '../../lib/tabular-export.js';
 import { nowIso } from '../../lib/time.js';
 import type { UnitOfWork } from '../messages/index.js';
 import { REGISTRATION_COMPLETE_STEP } from '../../domain/designers.js';
@@ -263,7 +263,7 @@ export function createTeamService({ db, dialect, unitOfWork, tickets }: TeamServ
   /** A statement as a table: one row per member's settlement, then a total row (合计). */
   async function statementExport(lead: Designer, periodStart: string): Promise<{ baseName: string; table: Table }> {
     const s = await statementDetail(lead, periodStart);
-    const total: Cell[] = ['合计', `${s.member_count}人`, s.period_start, s.period_end, '', money(s.gross_cents), money(s.deduction_cents), money(s.adjustment_cents), money(s.net_cents), s.members.reduce((a, m) => a + m.line_count, 0)];
+    const total: Cell[] = ['合计', `${s.member_count}人`, day(s.period_start), day(s.period_end), '', money(s.gross_cents), money(s.deduction_cents), money(s.adjustment_cents), money(s.net_cents), s.members.reduce((a, m) => a + m.line_count, 0)];
     return { baseName: `团队费用结算单_${s.period_start}_${s.period_end}`, table: tableOf(`团队费用${s.period_start}`, settlementSummaryColumns, s.members, [total]) };
   }
 

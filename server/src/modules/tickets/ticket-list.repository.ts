@@ -327,6 +327,54 @@ function pageQuery(db: Db, o: ListOptions, b: Bindings, v: Slot, withTotal: bool
 }
 
 
+export interface ExportOptions {
+  scope: TicketScope;
+  filters: ListFilters;
+  sortBy: 'created_at' | 'updated_at';
+  sortOrder: 'asc' | 'desc';
+  now: string;
+  /** Rows read per statement. */
+  pageSize: number;
+  /** At most this many rows in all. */
+  limit: number;
+  knownDesigners?: readonly Pick<Designer, 'id' | 'real_name' | 'nickname'>[];
+}
+
+/**
+ * A whole list (the same scope, filters and order as `listTickets`) read page by page for an
+ * export: each page continues after the last row of the one before (keyset on the sort column
+ * and id, which the list's indexes cover), so a page costs the same at row 100,000 as at row 1
+ * and only one page is held at a time. The statements are compiled once per shape, as the list's.
+ * Pages are separate reads: a ticket whose sort time changes during the export may be missed or
+ * written twice (sort by created_at, the default, for an exact copy).
+ */
+export async function* ticketPages(db: Db, o: ExportOptions): AsyncGenerator<TicketItem[]> {
+  const base: Bindings = { ...scopeBindings(o.scope), ...filterBindings(o.filters, o.now) };
+  const shape = [o.scope.kind, o.scope.view ?? '', o.sortBy, o.sortOrder, ...Object.keys(base)].join('|');
+  const col = `tickets.${o.sortBy}` as const;
+  const build = (after: boolean) => (v: Slot) =>
+    applyFilters(applyScope(itemQuery(db), o.scope, v), base, v)
+      .$if(after, (q) => q.where((eb) => eb(eb.refTuple(col, 'tickets.id'), o.sortOrder === 'desc' ? '<' : '>', eb.tuple(v('afterAt'), v('afterId')))))
+      .orderBy(col, o.sortOrder)
+      .orderBy('tickets.id', o.sortOrder)
+      .limit(v('limit'));
+  let known: DesignerNames = new Map(o.knownDesigners?.map((d) => [d.id, d]));
+  let last: ItemRow | undefined;
+  let left = o.limit;
+  while (left > 0) {
+    const b: Bindings = { ...base, limit: Math.min(o.pageSize, left) };
+    if (last) Object.assign(b, { afterAt: last[o.sortBy], afterId: last.id });
+    const rows = (await runStatement<ItemRow>(db, `tickets.export|${last ? 'next' : 'first'}|${shape}`, build(last !== undefined), b)).rows;
+    if (!rows.length) return;
+    // The names of the designers met so far are kept: a team has few, read once.
+    known = await designerNames(db, rows, known);
+    yield await toItems(db, rows, known);
+    if (rows.length < (b.limit as number)) return;
+    last = rows[rows.length - 1]!;
+    left -= rows.length;
+  }
+}
+
 /** Pending appeals of a scope (the panel's `appealing`). */
 async function pendingAppeals(db: Db, scope: TicketScope): Promise<number> {
   if (scope.kind === 'pool') return 0;

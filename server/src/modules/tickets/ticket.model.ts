@@ -25,6 +25,8 @@ export const ARRIVAL_STATUSES = ['0', '7'] as const;
 
 export const STAGES = ['waiting', 'first_draft', 'final_draft', 'done'] as const;
 export type Stage = (typeof STAGES)[number];
+/** Stage names as the screens show them (the SPA's STAGE_TEXT) and exports write them. */
+export const STAGE_NAMES: Record<Stage, string> = { waiting: '待初稿', first_draft: '初稿已交', final_draft: '终稿已交', done: '已完成' };
 /** Stages still owing a draft (the only ones that can be overdue). */
 export const DRAFT_DUE_STAGES: Stage[] = ['waiting', 'first_draft'];
 

@@ -1,13 +1,18 @@
 import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentDesigner } from '../auth/index.js';
+import { z } from 'zod';
 import { authErrors, envelope, errorEnvelope, ok, pageOf } from '../../lib/http.js';
+import { sendExport } from '../../lib/tabular-export.js';
+import { TICKET_EXPORT_HEADERS } from './ticket-export.js';
+import { EXPORT_MAX_ROWS } from './ticket.service.js';
 import {
   abnormalInputSchema,
   assignInputSchema,
   closeInputSchema,
   draftInputSchema,
   draftSchema,
+  exportQuerySchema,
   listQuerySchema,
   optionalNoteSchema,
   panelCountsSchema,
@@ -64,6 +69,32 @@ export default async function ticketRoutes(app: FastifyInstance) {
       const q = req.query;
       const { items, total } = await app.tickets.list(currentDesigner(req), q);
       return ok({ items, total, page: q.page, pageSize: q.pageSize }, '获取成功');
+    },
+  );
+
+  r.get(
+    '/tickets/export',
+    {
+      ...secured,
+      schema: {
+        ...doc(
+          'Download my tickets (a lead: the team’s) as CSV or Excel',
+          'Exactly the tickets of GET /tickets with the same query (scope, `designer_id`, `view`, every filter, sort), every page, without paging; ' +
+            `at most ${EXPORT_MAX_ROWS.toLocaleString('en')} rows. Streamed: rows are read from the database page by page while the file is written, never all held. ` +
+            `Columns: ${TICKET_EXPORT_HEADERS.join(', ')}. Times are Asia/Shanghai local time: in XLSX real date cells (yyyy-mm-dd hh:mm), in CSV YYYY-MM-DD HH:mm:ss; ` +
+            'the fee is a number of yuan with two decimals. CSV is UTF-8 with a BOM; XLSX has the header row frozen. ' +
+            '`Content-Disposition: attachment` with an RFC 5987 `filename*` (我的工单 / 团队工单 / 待分配工单, and the Shanghai day).',
+        ),
+        querystring: exportQuerySchema,
+        response: {
+          200: z.any().describe('The file: text/csv; charset=utf-8 or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+          ...authErrors,
+        },
+      },
+    },
+    async (req, reply) => {
+      const { baseName, table } = app.tickets.exportList(currentDesigner(req), req.query);
+      return sendExport(reply, req.query.format, baseName, table);
     },
   );
 

@@ -1,6 +1,7 @@
 /** Wire schemas of the ticket calls (snake_case, product.md §3); also the OpenAPI document. */
 import { z } from 'zod';
 import { idSchema, pageQuery } from '../../lib/http.js';
+import { EXPORT_FORMATS } from '../../lib/tabular-export.js';
 import { designerCodeSchema } from '../../domain/designers.js';
 import { isMarkerCode } from './markers.js';
 import { ALLOCATION_HOWS, DRAFT_KINDS, STAGES, TICKET_STATUSES } from './ticket.model.js';
@@ -241,6 +242,12 @@ export const listQuerySchema = pageQuery.extend({
     .describe('Spec §2 views: `deducted` tickets with a deduction of mine, `appealed` tickets with an appeal of mine (a lead: the team’s), also tickets no longer held'),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** The list's query without paging, plus the file format: the same tickets as the list, every page. */
+export const exportQuerySchema = listQuerySchema.omit({ page: true, pageSize: true }).extend({
+  format: z.enum(EXPORT_FORMATS, { error: '导出格式只能是 csv 或 xlsx' }).default('csv').describe('csv (UTF-8 with a BOM, the default, as the other exports) or xlsx (Excel)'),
+});
+export type ExportQuery = z.infer<typeof exportQuerySchema>;
 
 export const panelCountsSchema = z
   .object({

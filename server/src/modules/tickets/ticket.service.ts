@@ -25,9 +25,12 @@ import { createDesignerActions } from './designer-actions.service.js';
 import { createIngestionService } from './ingestion.service.js';
 import { createLeadActions } from './lead-actions.service.js';
 import { canRead } from './ticket.model.js';
-import { hallTickets, listTickets, panelCounts, type TicketScope } from './ticket-list.repository.js';
+import { hallTickets, listTickets, panelCounts, ticketPages, type TicketScope } from './ticket-list.repository.js';
+import { ticketTable } from './ticket-export.js';
 import { findTicket, type TicketRow, ticketDetail } from './ticket.repository.js';
-import type { ListQuery, PanelCounts, TicketDetail, TicketItem } from './ticket.schemas.js';
+import type { ExportQuery, ListQuery, PanelCounts, TicketDetail, TicketItem } from './ticket.schemas.js';
+import type { Table } from '../../lib/tabular-export.js';
+import { today } from '../../domain/calendar.js';
 
 export interface TicketServiceDeps {
   db: Db;
@@ -60,6 +63,10 @@ export function scopeOf(me: Designer, query: Pick<ListQuery, 'scope'> & { design
   return { kind: 'team', teamId: me.team_id, designerId: query.designerId };
 }
 
+/** Rows an export reads per statement, and at most in all (an Excel sheet holds 1,048,576 rows). */
+export const EXPORT_PAGE_ROWS = 1_000;
+export const EXPORT_MAX_ROWS = 1_000_000;
+
 export function createTicketService({ db, dialect, messages, unitOfWork, settlementPeriod = 'week', readUrl }: TicketServiceDeps) {
   const allocator = createAllocator({ dialect });
 
@@ -77,6 +84,28 @@ export function createTicketService({ db, dialect, messages, unitOfWork, settlem
       now: nowIso(),
       knownDesigners: [me],
     });
+  }
+
+  /**
+   * The list as a file: the same scope (a designer's own tickets, a lead's team, one designer of
+   * it, or the pool), filters and order as `list`, every page, read page by page while it is
+   * written. Named by whose list it is and the Asia/Shanghai day.
+   */
+  function exportList(me: Designer, q: ExportQuery): { baseName: string; table: Table } {
+    const designerId = q.designer_id ? (parseDesignerCode(q.designer_id) ?? -1) : undefined;
+    const scope: TicketScope = { ...scopeOf(me, { scope: q.scope, designerId }), view: q.view };
+    const title = scope.kind === 'designer' ? '我的工单' : scope.kind === 'pool' ? '待分配工单' : '团队工单';
+    const pages = ticketPages(db, {
+      scope,
+      filters: q,
+      sortBy: q.sort_by,
+      sortOrder: q.sort_order,
+      now: nowIso(),
+      pageSize: EXPORT_PAGE_ROWS,
+      limit: EXPORT_MAX_ROWS,
+      knownDesigners: [me],
+    });
+    return { baseName: `${title}-${today()}`, table: ticketTable(title, pages) };
   }
 
   /** The top panel counts over my tickets; "due" means within the next 24 hours. */
@@ -108,6 +137,7 @@ export function createTicketService({ db, dialect, messages, unitOfWork, settlem
 
   return {
     list,
+    exportList,
     counts,
     detail,
     hall,

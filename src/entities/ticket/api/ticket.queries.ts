@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '@/shared/api';
 import { FILE_LINKS_REFRESH_MS } from '@/shared/config/constants';
+import { env } from '@/shared/config/env';
 import { type HallSearch, DEFAULT_PAGE_SIZE, type TicketListParams } from '../model/ticket-search';
 import {
   type DraftKind,
@@ -82,6 +83,19 @@ export const ticketQueries = {
       staleTime: 10_000,
     }),
 };
+
+/** Formats of GET /tickets/export. */
+export type TicketExportFormat = 'csv' | 'xlsx';
+
+/**
+ * The export URL of the ticket list (GET /tickets/export): the list's own query (scope, designer,
+ * filters, sort) without paging, and the format; downloaded with the login token by the download feature.
+ */
+export function ticketExportUrl(params: TicketListParams, format: TicketExportFormat): string {
+  const query = new URLSearchParams({ format });
+  for (const [k, v] of Object.entries(params)) if (k !== 'page' && k !== 'pageSize' && v !== undefined && v !== '') query.set(k, String(v));
+  return `${env.apiBase.replace(/\/+$/, '')}/tickets/export?${query.toString()}`;
+}
 
 /** Calls that change a ticket; features wrap them in mutations. */
 export const ticketApi = {

@@ -18,7 +18,7 @@ import {
 } from '@/entities/ticket';
 import { MyPlanButton } from '@/features/request-plan-change';
 import { useKeptSearch } from '@/shared/lib';
-import { TicketDetailDrawer, TicketFilters, useTicketViewer } from '@/widgets/ticket-browser';
+import { TicketDetailDrawer, TicketExportButtons, TicketFilters, useTicketViewer } from '@/widgets/ticket-browser';
 import { TicketPanel } from '@/widgets/ticket-panel';
 import { MY_TICKETS_PATH, parseSearch } from '../model/search';
 
@@ -47,11 +47,10 @@ export function MyTicketsPage() {
 
   return (
     <Stack gap="md">
-      {viewer.designerId && !viewer.isLead ? (
-        <Group justify="flex-end" mb={-8}>
-          <MyPlanButton />
-        </Group>
-      ) : null}
+      <Group justify="flex-end" mb={-8} gap="xs">
+        <TicketExportButtons params={params} fileName={!viewer.isLead ? '我的工单' : search.scope === 'pool' ? '待分配工单' : '团队工单'} />
+        {viewer.designerId && !viewer.isLead ? <MyPlanButton /> : null}
+      </Group>
       <TicketPanel
         activeKey={activeCount}
         onSelect={(key) => {

@@ -17,7 +17,7 @@ import {
 import { BULK_MAX, BulkAssignModal, type BulkMode } from '@/features/bulk-assign';
 import { useKeptSearch } from '@/shared/lib';
 import { ListPager } from '@/shared/ui';
-import { TicketDetailDrawer, TicketFilters, useTicketViewer } from '@/widgets/ticket-browser';
+import { TicketDetailDrawer, TicketExportButtons, TicketFilters, useTicketViewer } from '@/widgets/ticket-browser';
 
 const PATH = '/team-management/orders';
 const parseSearch = (raw: unknown) => parseTicketSearch(raw);
@@ -75,6 +75,7 @@ export function TeamOrdersPage(): ReactElement {
             <Button size="xs" variant="subtle" disabled={chosen.size === 0} onClick={() => setChosen(new Map())}>
               清空选择
             </Button>
+            <TicketExportButtons params={params} fileName={search.scope === 'pool' ? '待分配工单' : '团队工单'} />
           </Group>
         </Group>
       </Card>
