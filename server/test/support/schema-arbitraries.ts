@@ -204,7 +204,8 @@ export class SchemaContext {
 
   /**
    * A valid value whose free-text strings (no pattern, no enum) are hostile: control characters,
-   * NUL, bidi overrides, astral characters, SQL and LIKE wildcards, the longest allowed.
+   * NUL, bidi overrides, astral characters, SQL and LIKE wildcards, the longest allowed; and whose
+   * numbers are now and then the largest allowed.
    */
   hostile(schema: JsonSchema): fc.Arbitrary<unknown> {
     const s = this.resolve(schema);
@@ -223,6 +224,11 @@ export class SchemaContext {
     if (s.type === 'array' && s.items) {
       const n = Math.max(s.minItems ?? 1, 1);
       return fc.array(this.hostile(s.items), { minLength: n, maxLength: n });
+    }
+    // The largest number the schema allows (an id up to its maximum must not overflow a column).
+    if ((s.type === 'integer' || s.type === 'number') && !s.enum && s.maximum !== undefined) {
+      const top = s.exclusiveMaximum === true ? s.maximum - 1 : s.maximum;
+      return fc.oneof(this.valid(s), fc.constant(top));
     }
     return this.valid(s);
   }
