@@ -44,17 +44,17 @@ const RUNS = { anon: 8, caller: 24, hostile: 6 };
 type Caller = 'anon' | 'lead' | 'designer' | 'partTimer' | 'apiKey';
 
 /**
- * Operations whose answers are not the envelope by design, and what each promises instead. Every
- * other operation answers every refusal in the envelope.
+ * Operations whose refusals are not the envelope by design, and what each promises instead. Every
+ * other operation answers every refusal in the envelope. Some answer a 200 outside it, which only
+ * the hostile test meets: the exports (`/appeals/export`, `/settlements/{id}/export`,
+ * `/team/expenses/{statement_id}/export`) a CSV or XLSX file, the broker hooks `{result}`.
+ * Not in the document at all: `/api/docs` (the Swagger UI, HTML, and the document, plain JSON)
+ * and the SPA's files; this suite reads the document and calls neither otherwise.
  */
 const NOT_ENVELOPE: Record<string, string> = {
   'POST /oss': 'the local object store speaks like an OSS bucket: refusals are OSS XML errors (<Error><Code>…)',
   'GET /oss/{*}': 'the local object store: a missing or private object is an OSS XML error (NoSuchKey, AccessDenied…)',
 };
-/**
- * Not in the document at all: `/api/docs` (the Swagger UI and the document itself, HTML and plain
- * JSON) and the SPA's files; nothing here calls them but to read the document.
- */
 
 /** A request; printed by fast-check as a line (a body over the limit is described, not printed). */
 class Probe {
