@@ -47,6 +47,7 @@ import requestBodies from './plugins/request-bodies.js';
 import requestLog from './plugins/request-log.js';
 import requestQueue from './plugins/request-queue.js';
 import securityHeaders from './plugins/security-headers.js';
+import textInput from './plugins/text-input.js';
 import noStore from './plugins/no-store.js';
 
 export interface BuildOptions {
@@ -85,6 +86,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(drain);
   await app.register(errorsPlugin);
   await app.register(requestBodies);
+  await app.register(textInput);
   await app.register(dbPlugin, { config, schema: opts.dbSchema });
   await app.register(authPlugin);
   await app.register(brokerPlugin, { mqttUrl: config.mqttUrl, maxPending: config.mqttMaxPending, policy: brokerPolicy(app.db), recheckMs: config.brokerRecheckMs });

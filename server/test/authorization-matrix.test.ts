@@ -11,11 +11,12 @@
  * row count of every table as they were.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/schema.js';
 import { addDays, shanghaiDay, weekStartOf } from '../src/domain/calendar.js';
 import { advanceClock, nowMs } from '../src/lib/time.js';
 import { appealKey, assignedTicket, createWorld, upstream, upstreamDeduction, type World } from './support/appeals.js';
+import { tableCounts } from './support/database-state.js';
 import { type Client, dialects, expectEnvelope, type Res } from './support/harness.js';
+import { openApiDocument, operationsOf } from './support/openapi.js';
 import { createPerson, createProduct, draftKey, ingest, order, type Person, ticketMessages, useTicketApp } from './support/tickets.js';
 
 const ROLES = ['designer', 'lead', 'mate', 'partTimer', 'otherLead', 'anon'] as const;
@@ -109,43 +110,6 @@ const holderOnly = (lead: 403 | 404 = 403): Expected => ({ designer: 200, lead, 
 const holderAndLead: Expected = { designer: 200, lead: 200, mate: 404, partTimer: 404, otherLead: 404, anon: 401 };
 const upstreamOnly: Expected = { designer: 401, lead: 401, mate: 401, partTimer: 401, otherLead: 401, anon: 401 };
 
-/**
- * Tables whose rows a refused call must not add or remove: every table but sessions and rate-limit
- * counters, which move with every call. A new table fails type-checking until it is listed.
- */
-const COUNTED_TABLES: Record<Exclude<keyof Database, 'sessions' | 'rate_limits'>, true> = {
-  teams: true,
-  designers: true,
-  verify_codes: true,
-  sms_outbox: true,
-  products: true,
-  designer_products: true,
-  shops: true,
-  designer_shops: true,
-  messages: true,
-  announcements: true,
-  announcement_reads: true,
-  announcement_products: true,
-  tickets: true,
-  allocations: true,
-  designer_loads: true,
-  drafts: true,
-  ticket_events: true,
-  upload_records: true,
-  team_invites: true,
-  team_invite_joins: true,
-  panel_keys: true,
-  deductions: true,
-  appeals: true,
-  appeal_events: true,
-  settlements: true,
-  settlement_lines: true,
-  order_plans: true,
-  order_plan_cells: true,
-  plan_change_requests: true,
-};
-const COUNTED = Object.keys(COUNTED_TABLES) as (keyof typeof COUNTED_TABLES)[];
-
 describe.each(dialects)('authorization matrix (%s)', (dialect) => {
   const t = useTicketApp(dialect);
   let w: World;
@@ -162,17 +126,8 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
   const person = (role: Role): Person | null => (role === 'anon' ? null : role === 'partTimer' ? partTimer : w[role]);
   const clientOf = (role: Role): Client => person(role)?.client ?? t.anon;
 
-  async function counts(): Promise<Record<string, number>> {
-    const out: Record<string, number> = {};
-    for (const table of COUNTED) {
-      const row = await t.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      out[table] = Number(row.n);
-    }
-    return out;
-  }
+  // Every table but sessions and rate-limit counters, which move with every call (support/database-state.ts).
+  const counts = () => tableCounts(t.db);
 
   // -- object makers -----------------------------------------------------------------------------
 
@@ -606,8 +561,7 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
   ];
 
   it('covers every operation of the OpenAPI document: a row, or a reason in NOT_OBJECT', async () => {
-    const doc = openApiDocument(await t.anon.get('/api/docs/json')) as { paths: Record<string, Record<string, unknown>> };
-    const ops = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const ops = operationsOf(await openApiDocument(t.anon)).map((o) => o.key);
     expect(ops.length).toBeGreaterThan(80);
     const covered = new Set([...ROWS.map((r) => r.op), ...Object.keys(NOT_OBJECT)]);
     expect(ops.filter((op) => !covered.has(op)).sort(), 'operations without a matrix entry').toEqual([]);
@@ -636,9 +590,3 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
     });
   });
 });
-
-/** The OpenAPI document (plain JSON, not the envelope). */
-function openApiDocument(res: Res): unknown {
-  expect(res.statusCode).toBe(200);
-  return res.json();
-}

@@ -62,11 +62,18 @@ export function wholeNumber(message = '必须是整数') {
     .transform(Number);
 }
 
-/** An id in a path or a query: a positive whole number (see `wholeNumber`). */
+/**
+ * The largest row id: ids are 32-bit `integer` columns (PostgreSQL refuses a larger number in a
+ * comparison with one, as an error, not as "no row").
+ */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/** An id in a path or a query: a positive whole number (see `wholeNumber`) a row can have. */
 export function idSchema(message = '编号不正确') {
   return z
     .string({ error: message })
     .regex(/^[1-9]\d{0,14}$/, { error: message })
+    .refine((v) => Number(v) <= MAX_ROW_ID, { error: message })
     .transform(Number)
     .describe('A positive integer id, decimal digits');
 }

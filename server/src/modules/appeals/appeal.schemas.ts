@@ -1,6 +1,6 @@
 /** Wire schemas of appeals and deductions (issue #5 contract); also the OpenAPI document. */
 import { z } from 'zod';
-import { idSchema, pageQuery } from '../../lib/http.js';
+import { MAX_ROW_ID, idSchema, pageQuery } from '../../lib/http.js';
 import { EXPORT_FORMATS } from '../../lib/tabular-export.js';
 import { orderNoSchema, reasonSchema } from '../tickets/index.js';
 import { APPEAL_STATUSES, APPEAL_TYPES, DEDUCTION_SOURCES } from './appeal.model.js';
@@ -141,12 +141,13 @@ const attachmentInput = z.union(
 );
 
 export const appealInput = z.object({
-  ticket_id: z.number({ error: '请选择工单' }).int({ error: '工单编号不正确' }).positive({ error: '工单编号不正确' }),
+  ticket_id: z.number({ error: '请选择工单' }).int({ error: '工单编号不正确' }).positive({ error: '工单编号不正确' }).max(MAX_ROW_ID, { error: '工单编号不正确' }),
   type: z.enum(APPEAL_TYPES, { error: '申诉类型不正确' }),
   deduction_id: z
     .number()
     .int({ error: '扣款编号不正确' })
     .positive({ error: '扣款编号不正确' })
+    .max(MAX_ROW_ID, { error: '扣款编号不正确' })
     .nullish()
     .describe('Required for qc and after_sales; for draft when contesting a review deduction'),
   reason: z.string({ error: '请填写申诉理由' }).trim().min(1, { error: '请填写申诉理由' }).max(1000, { error: '申诉理由不能超过1000个字符' }),

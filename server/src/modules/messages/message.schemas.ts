@@ -1,6 +1,6 @@
 /** Wire schemas of the message, announcement and broker-hook calls; also the OpenAPI document. */
 import { z } from 'zod';
-import { flag01, idSchema, pageQuery, wholeNumber } from '../../lib/http.js';
+import { MAX_ROW_ID, flag01, idSchema, pageQuery, wholeNumber } from '../../lib/http.js';
 import { isMessageType } from './message-types.js';
 
 export const messageSchema = z
@@ -49,7 +49,7 @@ export type UnreadView = z.infer<typeof unreadSchema>;
 
 export const markReadInput = z
   .object({
-    message_ids: z.array(z.number().int().positive(), { error: '请选择消息' }).max(500, { error: '一次最多标记500条' }).optional(),
+    message_ids: z.array(z.number().int().positive().max(MAX_ROW_ID), { error: '请选择消息' }).max(500, { error: '一次最多标记500条' }).optional(),
     all: z.boolean().optional(),
   })
   .refine((b) => b.all === true || (b.message_ids?.length ?? 0) > 0, { error: '请选择要标记的消息', path: ['message_ids'] });
@@ -64,7 +64,7 @@ export const announcementInput = z.object({
   title: z.string({ error: '请输入公告标题' }).trim().min(1, { error: '请输入公告标题' }).max(100, { error: '标题不能超过100个字符' }),
   body: z.string({ error: '请输入公告内容' }).trim().min(1, { error: '请输入公告内容' }).max(20_000, { error: '内容不能超过20000个字符' }),
   scope: z.number({ error: '请选择发布范围' }).int().min(0, { error: '发布范围不正确' }).max(4, { error: '发布范围不正确' }),
-  product_ids: z.array(z.number().int().positive()).max(99).default([]),
+  product_ids: z.array(z.number().int().positive().max(MAX_ROW_ID)).max(99).default([]),
 });
 export type AnnouncementInput = z.infer<typeof announcementInput>;
 

@@ -3,7 +3,7 @@
  * daily panel (issue 6); also the OpenAPI document.
  */
 import { z } from 'zod';
-import { idSchema, pageQuery } from '../../lib/http.js';
+import { MAX_ROW_ID, idSchema, pageQuery } from '../../lib/http.js';
 import { EXPORT_FORMATS } from '../../lib/tabular-export.js';
 import { settlementSchema } from '../settlements/index.js';
 import { allocationSchema, ticketItemSchema } from '../tickets/index.js';
@@ -102,13 +102,13 @@ export const designerUpdateBody = z.object({
     .min(0, { error: '每日接单上限须为0-200的整数' })
     .max(200, { error: '每日接单上限须为0-200的整数' }),
   product_ids: z
-    .array(z.number({ error: '产品编号不正确' }).int({ error: '产品编号不正确' }).positive({ error: '产品编号不正确' }), { error: '请选择产品' })
+    .array(z.number({ error: '产品编号不正确' }).int({ error: '产品编号不正确' }).positive({ error: '产品编号不正确' }).max(MAX_ROW_ID, { error: '产品编号不正确' }), { error: '请选择产品' })
     .max(200, { error: '产品不能超过200个' })
     .refine((ids) => new Set(ids).size === ids.length, { error: '产品重复' }),
 });
 
 const ticketIds = z
-  .array(z.number({ error: '工单编号不正确' }).int({ error: '工单编号不正确' }).positive({ error: '工单编号不正确' }), { error: '请选择工单' })
+  .array(z.number({ error: '工单编号不正确' }).int({ error: '工单编号不正确' }).positive({ error: '工单编号不正确' }).max(MAX_ROW_ID, { error: '工单编号不正确' }), { error: '请选择工单' })
   .min(1, { error: '请选择工单' })
   .max(50, { error: '一次最多处理50个工单' })
   .refine((ids) => new Set(ids).size === ids.length, { error: '工单重复' });

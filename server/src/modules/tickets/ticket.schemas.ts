@@ -1,6 +1,6 @@
 /** Wire schemas of the ticket calls (snake_case, product.md §3); also the OpenAPI document. */
 import { z } from 'zod';
-import { idSchema, pageQuery } from '../../lib/http.js';
+import { MAX_ROW_ID, idSchema, pageQuery } from '../../lib/http.js';
 import { EXPORT_FORMATS } from '../../lib/tabular-export.js';
 import { designerCodeSchema } from '../../domain/designers.js';
 import { isMarkerCode } from './markers.js';
@@ -37,8 +37,8 @@ const stageSchema = z.enum(STAGES, { error: '工单阶段不正确' });
 export const orderInputSchema = z
   .object({
     order_no: orderNoSchema,
-    shop_id: z.number({ error: '请填写店铺' }).int({ error: '店铺编号不正确' }).positive({ error: '店铺编号不正确' }),
-    product_id: z.number({ error: '请填写产品' }).int({ error: '产品编号不正确' }).positive({ error: '产品编号不正确' }),
+    shop_id: z.number({ error: '请填写店铺' }).int({ error: '店铺编号不正确' }).positive({ error: '店铺编号不正确' }).max(MAX_ROW_ID, { error: '店铺编号不正确' }),
+    product_id: z.number({ error: '请填写产品' }).int({ error: '产品编号不正确' }).positive({ error: '产品编号不正确' }).max(MAX_ROW_ID, { error: '产品编号不正确' }),
     title: z.string({ error: '请填写标题' }).trim().min(1, { error: '请填写标题' }).max(200, { error: '标题不能超过200个字符' }),
     requirements: z.string().max(10_000, { error: '设计要求不能超过10000个字符' }).default(''),
     customer_notes: z.string().max(5_000, { error: '客户备注不能超过5000个字符' }).default(''),
@@ -59,7 +59,7 @@ export const orderInputSchema = z
       .int({ error: '设计费须为整数（分）' })
       .min(0, { error: '设计费不能为负数' })
       .max(100_000_000, { error: '设计费过大' }),
-    team_id: z.number().int().positive({ error: '团队编号不正确' }).nullable().optional().describe('Route the order to one team (optional)'),
+    team_id: z.number().int().positive({ error: '团队编号不正确' }).max(MAX_ROW_ID, { error: '团队编号不正确' }).nullable().optional().describe('Route the order to one team (optional)'),
     status: z.enum(['0', '7'], { error: '新工单状态只能是0或7' }).default('0').describe('"0" normal or "7" one-click order'),
   })
   .meta({ id: 'IntegrationOrder' });

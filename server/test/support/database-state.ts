@@ -1,0 +1,76 @@
+/**
+ * What "a refused call changed nothing" compares: the business tables of the database, as row
+ * counts (cheap, per call) or as a digest of every row (per batch of calls).
+ */
+import { createHash } from 'node:crypto';
+import type { Db } from '../../src/db/database.js';
+import type { Database } from '../../src/db/schema.js';
+
+/**
+ * Every table but two that move with calls that change nothing of the business: `sessions` (a
+ * sign-in or sign-out is a change of its own; nothing else writes it) and `rate_limits` (every
+ * counted call, refused or not, moves a counter: that is how limits work). A new table fails
+ * type-checking until it is listed here.
+ */
+const BUSINESS_TABLE_SET: Record<Exclude<keyof Database, 'sessions' | 'rate_limits'>, true> = {
+  teams: true,
+  designers: true,
+  verify_codes: true,
+  sms_outbox: true,
+  products: true,
+  designer_products: true,
+  shops: true,
+  designer_shops: true,
+  messages: true,
+  announcements: true,
+  announcement_reads: true,
+  announcement_products: true,
+  tickets: true,
+  allocations: true,
+  designer_loads: true,
+  drafts: true,
+  ticket_events: true,
+  upload_records: true,
+  team_invites: true,
+  team_invite_joins: true,
+  panel_keys: true,
+  deductions: true,
+  appeals: true,
+  appeal_events: true,
+  settlements: true,
+  settlement_lines: true,
+  order_plans: true,
+  order_plan_cells: true,
+  plan_change_requests: true,
+};
+
+export type BusinessTable = keyof typeof BUSINESS_TABLE_SET;
+export const BUSINESS_TABLES = Object.keys(BUSINESS_TABLE_SET) as BusinessTable[];
+
+/** The row count of every business table. */
+export async function tableCounts(db: Db): Promise<Record<BusinessTable, number>> {
+  const out = {} as Record<BusinessTable, number>;
+  for (const table of BUSINESS_TABLES) {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    out[table] = Number(row.n);
+  }
+  return out;
+}
+
+/**
+ * A digest of every row of every business table and of `sessions` (a refused call signs no one in
+ * or out), per table, so a difference names its table. Rows are compared as JSON, sorted, so the
+ * order the database returns them in does not matter. Only `rate_limits` is left out.
+ */
+export async function businessDigest(db: Db): Promise<Record<BusinessTable | 'sessions', string>> {
+  const out = {} as Record<BusinessTable | 'sessions', string>;
+  for (const table of [...BUSINESS_TABLES, 'sessions'] as const) {
+    const rows = await db.selectFrom(table).selectAll().execute();
+    const lines = rows.map((r) => JSON.stringify(r)).sort();
+    out[table] = `${rows.length}:${createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16)}`;
+  }
+  return out;
+}
