@@ -206,7 +206,7 @@ export class TestApp {
 
   /** Seeds the demo team and logins (product.md §2) when the database is empty. */
   async seed(): Promise<void> {
-    await seedDemoIfEmpty(this.db);
+    await seedDemoIfEmpty(this.db, this.app.config.oss);
   }
 
   /** POST /api/user/login with a password; asserts 200 and returns the token. */
