@@ -68,6 +68,7 @@ const GLYPHS: Record<string, readonly string[]> = {
   ' ': ['00000', '00000', '00000', '00000', '00000', '00000', '00000'],
 };
 const BOX = ['11111', '10001', '10001', '10001', '10001', '10001', '11111'];
+const WHITE = [255, 255, 255] as const;
 
 /** A small hash of the label: the same label always gets the same colours. */
 function hashOf(text: string): number {
@@ -115,21 +116,33 @@ export function samplePng(label: string, width = 320, height = 200): Buffer {
 
   const stride = width * 3 + 1;
   const raw = Buffer.alloc(stride * height);
-  for (let y = 0; y < height; y++) {
-    raw[y * stride] = 0; // filter: none
-    for (let x = 0; x < width; x++) {
-      let rgb = Math.floor((x + y) / 16) % 2 === 0 ? dark : light;
-      if (y >= card.top && y < card.bottom && x >= card.left && x < card.right) {
-        rgb = [255, 255, 255];
-        const gx = x - x0;
-        const gy = y - y0;
-        if (gx >= 0 && gy >= 0 && gy < 7 * scale && gx < textWidth) {
-          const glyph = GLYPHS[chars[Math.floor(gx / advance)]!] ?? BOX;
-          const col = Math.floor((gx % advance) / scale);
-          if (col < 5 && glyph[Math.floor(gy / scale)]![col] === '1') rgb = ink;
-        }
+  const put = (at: number, rgb: readonly number[]) => {
+    raw[at] = rgb[0]!;
+    raw[at + 1] = rgb[1]!;
+    raw[at + 2] = rgb[2]!;
+  };
+  // The glyph rows, expanded once: is the pixel at (gx, gy) of the text ink?
+  const ink1 = new Uint8Array(textWidth * 7 * scale);
+  chars.forEach((ch, i) => {
+    const glyph = GLYPHS[ch] ?? BOX;
+    for (let gy = 0; gy < 7 * scale; gy++) {
+      for (let col = 0; col < 5; col++) {
+        if (glyph[Math.floor(gy / scale)]![col] !== '1') continue;
+        for (let k = 0; k < scale; k++) ink1[gy * textWidth + i * advance + col * scale + k] = 1;
       }
-      raw.set(rgb, y * stride + 1 + x * 3);
+    }
+  });
+  for (let y = 0; y < height; y++) {
+    const row = y * stride;
+    raw[row] = 0; // filter: none
+    const inCard = y >= card.top && y < card.bottom;
+    const gy = y - y0;
+    for (let x = 0; x < width; x++) {
+      const at = row + 1 + x * 3;
+      if (inCard && x >= card.left && x < card.right) {
+        const gx = x - x0;
+        put(at, gy >= 0 && gy < 7 * scale && gx >= 0 && gx < textWidth && ink1[gy * textWidth + gx] ? ink : WHITE);
+      } else put(at, Math.floor((x + y) / 16) % 2 === 0 ? dark : light);
     }
   }
   const ihdr = Buffer.alloc(13);

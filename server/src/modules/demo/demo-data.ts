@@ -125,7 +125,15 @@ export async function seedDemoIfEmpty(db: Db, oss: OssConfig): Promise<boolean> 
     await seedDemoTickets(trx, { teamId: team.id, leadId: designerIds[0]!, files });
     await seedDemoMoney(trx, { teamId: team.id, leadId: designerIds[0]!, designerIds: designerIds.slice(1, 3), files });
     await seedDemoPlans(trx, { teamId: team.id, leadId: designerIds[0]! });
-    await putObjects(oss, files.map((f) => ({ key: f.key, body: () => renderSampleFile(f) })));
+    // A reference image and a draft preview of one order look alike: render each picture once.
+    const rendered = new Map<string, Buffer>();
+    const render = (f: SampleFile) => {
+      const id = JSON.stringify([f.kind, f.label, f.lines ?? []]);
+      const body = rendered.get(id) ?? renderSampleFile(f);
+      rendered.set(id, body);
+      return body;
+    };
+    await putObjects(oss, files.map((f) => ({ key: f.key, body: () => render(f) })));
   });
   return true;
 }
