@@ -42,6 +42,7 @@ export {
   SORT_ORDERS,
   ticketSearchSchema,
   withFilters,
+  withMyPlan,
   withPage,
   withTicket,
   type HallSearch,

@@ -29,11 +29,12 @@ describe('notificationHref: a message opens its target', () => {
     expect(notificationHref(MESSAGE_TYPE.FEE_APPEAL_DECIDED, { ticket_id: 5, appeal_id: 'x' })).toBe('/order-management/index?ticket=5');
   });
 
-  it('a plan change request opens the plan; a decided one the designer\'s My tickets (我的计划)', () => {
+  it('a plan change request opens the plan; a decided one the designer\'s own plan (我的计划 on My tickets)', () => {
     expect(notificationHref(MESSAGE_TYPE.REALTIME_PLAN_CHANGE_REQUESTED, { plan_id: 4 })).toBe('/order-plan/detail/4');
     expect(notificationHref(MESSAGE_TYPE.WEEKLY_PLAN_CHANGE_REQUESTED, {})).toBe('/order-plan/index');
     expect(notificationHref(MESSAGE_TYPE.WEEKLY_PLAN_CHANGE_REQUESTED, { plan_id: 'x' })).toBe('/order-plan/index');
-    expect(notificationHref(MESSAGE_TYPE.REALTIME_PLAN_DECIDED, { plan_id: 4 })).toBe('/order-management/index');
+    expect(notificationHref(MESSAGE_TYPE.REALTIME_PLAN_DECIDED, { plan_id: 4 })).toBe('/order-management/index?plan=mine');
+    expect(notificationHref(MESSAGE_TYPE.WEEKLY_PLAN_DECIDED, {})).toBe('/order-management/index?plan=mine');
   });
 
   it('an announcement opens /message-center/announcement?id=; a member who joined the message centre', () => {

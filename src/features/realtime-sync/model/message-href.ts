@@ -26,7 +26,7 @@ const positiveId = (v: unknown): number | undefined => (typeof v === 'number' &&
  * navigation), by what the contract says the type is about (`opens`):
  * - a ticket: My tickets with that ticket's detail drawer open;
  * - an appeal: 申诉工单 with the appeal's drawer open (a filed appeal, sent to leads, in 待审核);
- * - a plan change request: the plan's detail (leads); a decided request: My tickets, where 我的计划 is;
+ * - a plan change request: the plan's detail (leads); a decided request: My tickets with 我的计划 open;
  * - an announcement: `/message-center/announcement?id=`;
  * - a member who joined: the message centre.
  * A message that does not name its target opens the list it belongs to.
@@ -48,7 +48,7 @@ export function notificationHref(messageType: number, info: MessageInfo): string
       return plan ? `/order-plan/detail/${plan}` : ORDER_PLAN_PATH;
     }
     case 'my-plan':
-      return TICKET_NOTIFICATION_PATH;
+      return `${TICKET_NOTIFICATION_PATH}?plan=mine`;
     case 'appeal': {
       const appeal = positiveId(info.appeal_id);
       if (!appeal) return ticketHref();

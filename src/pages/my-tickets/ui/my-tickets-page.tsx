@@ -13,6 +13,7 @@ import {
   ticketQueries,
   type TicketSearch,
   withFilters,
+  withMyPlan,
   withPage,
   withTicket,
 } from '@/entities/ticket';
@@ -49,7 +50,7 @@ export function MyTicketsPage() {
     <Stack gap="md">
       {viewer.designerId && !viewer.isLead ? (
         <Group justify="flex-end" mb={-8}>
-          <MyPlanButton />
+          <MyPlanButton opened={search.plan === 'mine'} onOpenChange={(open) => go(withMyPlan(search, open), !open)} />
         </Group>
       ) : null}
       <TicketPanel
