@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { authHeaders, expect, INTEGRATION_API_KEY, okData, test } from '../fixtures';
 
@@ -53,6 +54,9 @@ test.describe('message centre rows', () => {
     const row = table.locator('tbody tr').filter({ hasText: no });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('系统派单');
+    // The rows that open their message stay accessible (a real button per row for the keyboard).
+    const axe = await new AxeBuilder({ page }).include('table[aria-label="消息列表"]').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
     await row.getByText(`系统为你分配了新工单 ${no}`).click();
     await expect(page).toHaveURL(new RegExp(`#/order-management/index\\?ticket=${ticket.ticket_id}$`));
@@ -89,6 +93,29 @@ test.describe('message centre rows', () => {
     await row.locator('td').nth(3).click();
     await expect(page).toHaveURL(new RegExp(`ticket=${message.ext_json.info.ticket_id}$`));
     await expect(page.getByRole('dialog', { name: `工单 ${no}` })).toBeVisible();
+    await expectImagesDecoded(page);
+  });
+  test('a seeded appeal decision opens that appeal, with its evidence readable', async ({ api, designerPage: page, demoSession }) => {
+    test.setTimeout(45_000);
+    const designer = await demoSession('designer');
+    // 售后申诉审核结果: the demo seed's decided after-sales appeal of the demo designer, filed with a screenshot.
+    const list = await okData<{ items: { ext_json: { title: string; info: { appeal_id?: number } } }[] }>(
+      await api.get('/api/messages/messages?page=1&pageSize=100&message_type=13', { headers: authHeaders(designer.token) }),
+    );
+    expect(list.items.length, 'the demo data has a decided after-sales appeal').toBeGreaterThan(0);
+    const message = list.items[0]!;
+    const no = /工单 (\S+) 的售后申诉/.exec(message.ext_json.title)![1]!;
+
+    await page.goto('/#/message-center/index');
+    await page.getByRole('radiogroup', { name: '已读状态' }).getByText('全部', { exact: true }).click();
+    await page.getByRole('combobox', { name: '消息类型' }).fill('售后申诉审核结果');
+    await page.getByRole('option', { name: '售后申诉审核结果' }).click();
+    await page.getByRole('table', { name: '消息列表' }).getByRole('button', { name: message.ext_json.title }).first().click();
+    await expect(page).toHaveURL(new RegExp(`#/order-management/appeal\\?appeal=${message.ext_json.info.appeal_id}$`));
+    const drawer = page.getByRole('dialog', { name: `申诉 ${no}` });
+    await expect(drawer).toBeVisible();
+    await expect(drawer).toContainText('已通过');
+    await expect(drawer.getByRole('img', { name: new RegExp(`沟通截图-${no}`) })).toBeVisible();
     await expectImagesDecoded(page);
   });
 });
