@@ -137,7 +137,7 @@ async function main() {
 
   const app = await buildApp({ config, logger: false });
   try {
-    await seedDemoIfEmpty(app.db);
+    await seedDemoIfEmpty(app.db, app.config.oss);
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;

@@ -149,7 +149,7 @@ async function startApp(mqttUrl: string | undefined): Promise<{ app: FastifyInst
   const config: AppConfig = { ...base, mqttUrl };
   const app = await buildApp({ config, logger: false });
   await app.ready();
-  await seedDemoIfEmpty(app.db);
+  await seedDemoIfEmpty(app.db, app.config.oss);
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, dataDir };
 }

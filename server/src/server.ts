@@ -26,7 +26,7 @@ async function runSingle(config: AppConfig) {
   }
 
   if (config.demoMode) {
-    const seeded = await seedDemoIfEmpty(app.db);
+    const seeded = await seedDemoIfEmpty(app.db, config.oss);
     if (seeded) app.log.info('demo data seeded');
   }
 
@@ -72,7 +72,7 @@ async function runWorkers(config: AppConfig) {
   try {
     const applied = await migrateToLatest(opened.db);
     if (applied.length) log.info(`database migrated: ${applied.join(', ')}`);
-    if (config.demoMode && (await seedDemoIfEmpty(opened.db))) log.info('demo data seeded');
+    if (config.demoMode && (await seedDemoIfEmpty(opened.db, config.oss))) log.info('demo data seeded');
   } finally {
     await opened.close();
   }

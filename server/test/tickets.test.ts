@@ -627,4 +627,21 @@ describe.each(dialects)('order simulator (%s)', (dialect) => {
     expect(events[0]).toMatchObject({ type: 'created', actor_kind: 'system' });
     expect(JSON.parse(events[0]!.detail)).toMatchObject({ source: 'simulator' });
   });
+
+  it('writes the reference image an order names into the store before the order comes in (issue #24)', async () => {
+    const withImage = async () =>
+      (await t.db.selectFrom('tickets').select(['id', 'order_no', 'attachments']).where('order_no', 'like', 'SIM%').execute()).filter((r) => r.attachments !== '[]');
+    for (let i = 0; i < 200 && (await withImage()).length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    const rows = await withImage();
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    const lead = t.authed(await t.sessionFor(DEMO.lead));
+    for (const r of rows.slice(0, 2)) {
+      const detail = expectEnvelope<{ attachments: { url: string; read_url: string }[] }>(await lead.get(`/api/tickets/${r.id}`), 200).data;
+      expect(detail.attachments[0]!.url).toBe(`attachment/reference/${r.order_no}/reference.png`);
+      const res = await t.inject({ method: 'GET', url: detail.attachments[0]!.read_url });
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.rawPayload.subarray(1, 4).toString('ascii')).toBe('PNG');
+    }
+  });
 });

@@ -204,9 +204,14 @@ export class TestApp {
     return this.client({ ...base, headers: { ...(base.headers ?? {}), authorization: `Bearer ${token}` } });
   }
 
-  /** Seeds the demo team and logins (product.md §2) when the database is empty. */
+  /**
+   * Seeds the demo team and logins (product.md §2) when the database is empty, with the demo's
+   * files in the app's object store. A test app configured with a real bucket's settings has no
+   * bucket behind them: its demo files go to a local store under the test's data directory.
+   */
   async seed(): Promise<void> {
-    await seedDemoIfEmpty(this.db);
+    const oss = this.app.config.oss;
+    await seedDemoIfEmpty(this.db, oss.mode === 'local' ? oss : { ...oss, mode: 'local', root: path.join(this.database.dataDir, 'demo-oss') });
   }
 
   /** POST /api/user/login with a password; asserts 200 and returns the token. */

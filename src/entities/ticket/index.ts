@@ -51,6 +51,7 @@ export {
   SORT_ORDERS,
   ticketSearchSchema,
   withFilters,
+  withMyPlan,
   withPage,
   withTicket,
   type HallSearch,

@@ -34,11 +34,25 @@ export type RefreshArea =
   /** Announcements. */
   | 'announcements';
 
+/**
+ * What a message is about, and so what opening it (its notification, its row in the message
+ * centre) shows. Each names its target in `ext_json.info`:
+ * - `ticket`: `ticket_id` and `allocation_id` (the designer's stint on it); opens the ticket's drawer;
+ * - `appeal`: `appeal_id`, with its `ticket_id` and `allocation_id`; opens the appeal;
+ * - `plan-request`: `plan_id` and `request_id` of a change request; opens the team's plan;
+ * - `my-plan`: `plan_id` and `request_id` of a decided request; opens the designer's own plan;
+ * - `announcement`: `announcement_id`; opens the announcement;
+ * - `team-member`: `designer_id` (D code) of the member; read in the message centre.
+ */
+export type MessageTarget = 'ticket' | 'appeal' | 'plan-request' | 'my-plan' | 'announcement' | 'team-member';
+
 export interface MessageTypeInfo {
   /** The number on the wire and in the database (spec §4). */
   code: number;
   /** What the message centre and the notification call it. */
   name: string;
+  /** What the message is about: what `ext_json.info` names and what opening it shows. */
+  opens: MessageTarget;
   /** Spec §9: how long its in-app notification stays (ms). */
   notifyMs: number;
   refreshes: readonly RefreshArea[];
@@ -51,8 +65,8 @@ const TICKET: readonly RefreshArea[] = ['tickets', 'team-board'];
 const TICKET_AND_PANEL: readonly RefreshArea[] = ['tickets', 'panel-counts', 'team-board'];
 const APPEAL_FILED: readonly RefreshArea[] = ['appeal-review', 'team-board'];
 
-function type(code: number, name: string, refreshes: readonly RefreshArea[], notifyMs = DEFAULT_NOTIFICATION_MS): MessageTypeInfo {
-  return { code, name, notifyMs, refreshes };
+function type(code: number, name: string, opens: MessageTarget, refreshes: readonly RefreshArea[], notifyMs = DEFAULT_NOTIFICATION_MS): MessageTypeInfo {
+  return { code, name, opens, notifyMs, refreshes };
 }
 
 /**
@@ -70,40 +84,40 @@ function type(code: number, name: string, refreshes: readonly RefreshArea[], not
  * now the only thing that decides what a message refreshes.
  */
 export const MESSAGE_TYPES = {
-  SYSTEM_ASSIGNED: type(2, '系统派单', TICKET_AND_PANEL, 2 * MINUTE),
-  FEE_APPEAL_FILED: type(3, '费用申诉', ['tickets', 'panel-counts', 'appeal-review', 'team-board']),
-  REJECT_APPEAL_FILED: type(4, '驳回申诉', APPEAL_FILED),
-  DRAFT_APPEAL_FILED: type(5, '稿件申诉', APPEAL_FILED),
-  QC_APPEAL_FILED: type(6, '质检申诉', APPEAL_FILED),
-  AFTER_SALES_APPEAL_FILED: type(7, '售后申诉', APPEAL_FILED),
-  FEE_APPEAL_DECIDED: type(8, '费用审核结果', TICKET_AND_PANEL),
-  REJECT_APPEAL_DECIDED: type(9, '驳回审核结果', TICKET_AND_PANEL, 2 * HOUR),
-  DRAFT_AUDITED: type(10, '稿件审核结果', TICKET_AND_PANEL),
-  DRAFT_APPEAL_DECIDED: type(11, '稿件申诉审核结果', TICKET_AND_PANEL),
-  QC_APPEAL_DECIDED: type(12, '质检申诉审核结果', TICKET),
-  AFTER_SALES_APPEAL_DECIDED: type(13, '售后申诉审核结果', TICKET),
-  FINAL_REVIEW_APPLIED: type(14, '终稿审核申请', TICKET_AND_PANEL, 2 * HOUR),
-  FIRST_DRAFT_CHECKED: type(15, '初稿检查完成', TICKET_AND_PANEL),
-  FINAL_DRAFT_CHECKED: type(16, '终稿检查完成', TICKET_AND_PANEL),
-  AFTER_SALES_DEDUCTION: type(17, '售后扣款', TICKET),
-  QC_DEDUCTION: type(18, '质检扣款', TICKET),
-  REVIEW_DEDUCTION: type(19, '审核扣款', TICKET),
-  DRAFT_URGED: type(20, '催稿', ['team-board'], 2 * HOUR),
-  TICKET_TRANSFERRED: type(21, '工单转派', TICKET_AND_PANEL, 2 * HOUR),
-  FACTORY_REJECT_APPLICATION_DECIDED: type(22, '工厂驳回申请审核结果', TICKET_AND_PANEL, 2 * HOUR),
-  FACTORY_REJECT_APPLIED: type(23, '工厂驳回申请', TICKET),
-  MARKED_ABNORMAL: type(24, '订单标记异常', ['team-board'], 2 * HOUR),
-  MANUALLY_ASSIGNED: type(25, '手动派单', TICKET_AND_PANEL, MINUTE),
-  FACTORY_REJECT_APPEAL_FILED: type(26, '工厂驳回申诉', APPEAL_FILED),
-  FACTORY_REJECT_APPEAL_DECIDED: type(27, '工厂驳回申诉审核结果', TICKET_AND_PANEL),
-  ORDER_CLOSED: type(28, '订单关闭', TICKET),
-  ANNOUNCEMENT: type(29, '公告', ['announcements'], 2 * HOUR),
-  WEEKLY_PLAN_CHANGE_REQUESTED: type(30, '周计划变更申请', ['team-plans']),
-  REALTIME_PLAN_CHANGE_REQUESTED: type(31, '实时计划变更申请', ['team-plans']),
-  FACTORY_REJECTED: type(32, '工厂驳回工单', TICKET, 2 * HOUR),
-  WEEKLY_PLAN_DECIDED: type(33, '周计划审批完成', ['my-plan'], 10 * MINUTE),
-  REALTIME_PLAN_DECIDED: type(34, '实时计划审批完成', ['my-plan'], 10 * MINUTE),
-  TEAM_MEMBER_JOINED: type(35, '团队成员加入', ['team-members']),
+  SYSTEM_ASSIGNED: type(2, '系统派单', 'ticket', TICKET_AND_PANEL, 2 * MINUTE),
+  FEE_APPEAL_FILED: type(3, '费用申诉', 'appeal', ['tickets', 'panel-counts', 'appeal-review', 'team-board']),
+  REJECT_APPEAL_FILED: type(4, '驳回申诉', 'appeal', APPEAL_FILED),
+  DRAFT_APPEAL_FILED: type(5, '稿件申诉', 'appeal', APPEAL_FILED),
+  QC_APPEAL_FILED: type(6, '质检申诉', 'appeal', APPEAL_FILED),
+  AFTER_SALES_APPEAL_FILED: type(7, '售后申诉', 'appeal', APPEAL_FILED),
+  FEE_APPEAL_DECIDED: type(8, '费用审核结果', 'appeal', TICKET_AND_PANEL),
+  REJECT_APPEAL_DECIDED: type(9, '驳回审核结果', 'appeal', TICKET_AND_PANEL, 2 * HOUR),
+  DRAFT_AUDITED: type(10, '稿件审核结果', 'ticket', TICKET_AND_PANEL),
+  DRAFT_APPEAL_DECIDED: type(11, '稿件申诉审核结果', 'appeal', TICKET_AND_PANEL),
+  QC_APPEAL_DECIDED: type(12, '质检申诉审核结果', 'appeal', TICKET),
+  AFTER_SALES_APPEAL_DECIDED: type(13, '售后申诉审核结果', 'appeal', TICKET),
+  FINAL_REVIEW_APPLIED: type(14, '终稿审核申请', 'ticket', TICKET_AND_PANEL, 2 * HOUR),
+  FIRST_DRAFT_CHECKED: type(15, '初稿检查完成', 'ticket', TICKET_AND_PANEL),
+  FINAL_DRAFT_CHECKED: type(16, '终稿检查完成', 'ticket', TICKET_AND_PANEL),
+  AFTER_SALES_DEDUCTION: type(17, '售后扣款', 'ticket', TICKET),
+  QC_DEDUCTION: type(18, '质检扣款', 'ticket', TICKET),
+  REVIEW_DEDUCTION: type(19, '审核扣款', 'ticket', TICKET),
+  DRAFT_URGED: type(20, '催稿', 'ticket', ['team-board'], 2 * HOUR),
+  TICKET_TRANSFERRED: type(21, '工单转派', 'ticket', TICKET_AND_PANEL, 2 * HOUR),
+  FACTORY_REJECT_APPLICATION_DECIDED: type(22, '工厂驳回申请审核结果', 'ticket', TICKET_AND_PANEL, 2 * HOUR),
+  FACTORY_REJECT_APPLIED: type(23, '工厂驳回申请', 'ticket', TICKET),
+  MARKED_ABNORMAL: type(24, '订单标记异常', 'ticket', ['team-board'], 2 * HOUR),
+  MANUALLY_ASSIGNED: type(25, '手动派单', 'ticket', TICKET_AND_PANEL, MINUTE),
+  FACTORY_REJECT_APPEAL_FILED: type(26, '工厂驳回申诉', 'appeal', APPEAL_FILED),
+  FACTORY_REJECT_APPEAL_DECIDED: type(27, '工厂驳回申诉审核结果', 'appeal', TICKET_AND_PANEL),
+  ORDER_CLOSED: type(28, '订单关闭', 'ticket', TICKET),
+  ANNOUNCEMENT: type(29, '公告', 'announcement', ['announcements'], 2 * HOUR),
+  WEEKLY_PLAN_CHANGE_REQUESTED: type(30, '周计划变更申请', 'plan-request', ['team-plans']),
+  REALTIME_PLAN_CHANGE_REQUESTED: type(31, '实时计划变更申请', 'plan-request', ['team-plans']),
+  FACTORY_REJECTED: type(32, '工厂驳回工单', 'ticket', TICKET, 2 * HOUR),
+  WEEKLY_PLAN_DECIDED: type(33, '周计划审批完成', 'my-plan', ['my-plan'], 10 * MINUTE),
+  REALTIME_PLAN_DECIDED: type(34, '实时计划审批完成', 'my-plan', ['my-plan'], 10 * MINUTE),
+  TEAM_MEMBER_JOINED: type(35, '团队成员加入', 'team-member', ['team-members']),
 } as const satisfies Record<string, MessageTypeInfo>;
 
 export type MessageTypeName = keyof typeof MESSAGE_TYPES;

@@ -3,16 +3,20 @@
  * completed demo ticket at its completion (written in batches: the same rows `postLine` writes),
  * deductions and appeals of several types (pending and decided) with their timelines through
  * `postLine`, the periods before the last one paid and the designer's last period confirmed, so
- * 我的费用, 扣款工单 and 申诉工单 are not empty after `npm start`. No messages are sent (the seed
- * has its own).
+ * 我的费用, 扣款工单 and 申诉工单 are not empty after `npm start`. The messages the services would
+ * have sent (a deduction to its designer, a filed appeal to the lead, a decision to the appellant)
+ * are written as delivered history, naming the real ticket, allocation, deduction and appeal. Appeals with evidence name their files in `files`, for the demo seed to write into
+ * the object store.
  */
 import type { Db } from '../../db/database.js';
+import type { SampleFile } from '../../lib/sample-files.js';
 import { nowMs } from '../../lib/time.js';
 import { appealRef, deductionRef, feeRef, postLine, periodOf, type SettlementPeriod } from '../settlements/index.js';
 import { type EventType } from '../tickets/index.js';
-import { APPEAL_TYPE_NAMES, type AppealType, DEDUCTION_SOURCE_NAMES, type DeductionSource } from './appeal.model.js';
+import { APPEAL_MESSAGES, APPEAL_TYPE_NAMES, type AppealType, clip, DEDUCTION_MESSAGES, DEDUCTION_SOURCE_NAMES, type DeductionSource, yuan } from './appeal.model.js';
 import { shanghaiDay } from '../../domain/calendar.js';
-import { designerCode } from '../../domain/designers.js';
+import { designerCode, displayName } from '../../domain/designers.js';
+import { historyMessage } from '../messages/index.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -30,7 +34,14 @@ interface DemoTicket {
 }
 
 /** Seeds the money side for the demo team. Returns how many settlement lines were posted. */
-export async function seedDemoMoney(db: Db, opts: { teamId: number; leadId: number; designerIds: number[]; period?: SettlementPeriod }): Promise<number> {
+export async function seedDemoMoney(
+  db: Db,
+  opts: { teamId: number; leadId: number; designerIds: number[]; period?: SettlementPeriod; files?: SampleFile[] },
+): Promise<number> {
+  const files = opts.files ?? [];
+  const names = new Map(
+    (await db.selectFrom('designers').select(['id', 'real_name', 'nickname']).where('team_id', '=', opts.teamId).execute()).map((d) => [d.id, displayName(d)]),
+  );
   const period = opts.period ?? 'week';
   const now = nowMs();
   const iso = (ms: number) => new Date(Math.min(ms, now - 60_000)).toISOString();
@@ -166,6 +177,20 @@ export async function seedDemoMoney(db: Db, opts: { teamId: number; leadId: numb
     );
     if (line) posted++;
     await event(t.id, 'deducted', source === 'review' ? opts.leadId : null, { deduction_id: row.id, source, amount_cents: amount, reason, designer_id: designerCode(t.designer_id) }, at);
+    const allocation = await db.selectFrom('allocations').select('id').where('ticket_id', '=', t.id).where('designer_id', '=', t.designer_id).orderBy('id', 'desc').executeTakeFirst();
+    await db
+      .insertInto('messages')
+      .values(
+        historyMessage(
+          t.designer_id,
+          DEDUCTION_MESSAGES[source],
+          `工单 ${t.order_no} 产生${DEDUCTION_SOURCE_NAMES[source]} ${yuan(amount)}：${clip(reason)}`,
+          { ticket_id: t.id, allocation_id: allocation?.id ?? 0, deduction_id: row.id },
+          at,
+          now,
+        ),
+      )
+      .execute();
     return { id: row.id, amount, at };
   };
 
@@ -174,9 +199,25 @@ export async function seedDemoMoney(db: Db, opts: { teamId: number; leadId: numb
     type: AppealType,
     reason: string,
     atMs: number,
-    o: { deduction?: { id: number; amount: number }; requested?: number; decision?: { approve: boolean; note: string; approved?: number; atMs: number } } = {},
+    o: {
+      deduction?: { id: number; amount: number };
+      requested?: number;
+      decision?: { approve: boolean; note: string; approved?: number; atMs: number };
+      /** Evidence uploaded with the appeal: an image and/or a PDF, under the appellant's `appeal/` prefix. */
+      evidence?: ('png' | 'pdf')[];
+    } = {},
   ) => {
     const at = iso(atMs);
+    // An upload directory as signUpload makes it (`appeal/<designer>/<yyyymmdd>/<12-char nonce>/`).
+    const dir = `appeal/${designerCode(t.designer_id)}/${at.slice(0, 10).replaceAll('-', '')}/ap${String(t.id).padStart(10, '0')}/`;
+    const attachments = (o.evidence ?? []).map((kind) =>
+      kind === 'png'
+        ? { name: `沟通截图-${t.order_no}.png`, url: `${dir}沟通截图-${t.order_no}.png`, content_type: 'image/png' }
+        : { name: `说明-${t.order_no}.pdf`, url: `${dir}说明-${t.order_no}.pdf`, content_type: 'application/pdf' },
+    );
+    for (const a of attachments) {
+      files.push(a.url.endsWith('.png') ? { key: a.url, kind: 'png', label: t.order_no } : { key: a.url, kind: 'pdf', label: t.order_no, lines: [`Appeal: ${type}`, `Designer ${designerCode(t.designer_id)}`] });
+    }
     const allocation = await db.selectFrom('allocations').select('id').where('ticket_id', '=', t.id).where('designer_id', '=', t.designer_id).orderBy('id', 'desc').executeTakeFirst();
     const decided = o.decision;
     const approved = decided?.approve ? (o.deduction?.amount ?? decided.approved ?? 0) : 0;
@@ -191,7 +232,7 @@ export async function seedDemoMoney(db: Db, opts: { teamId: number; leadId: numb
         type,
         deduction_id: o.deduction?.id ?? null,
         reason,
-        attachments: '[]',
+        attachments: JSON.stringify(attachments),
         requested_cents: o.requested ?? 0,
         approved_cents: approved,
         status: decided ? (decided.approve ? 'approved' : 'rejected') : 'pending',
@@ -203,8 +244,23 @@ export async function seedDemoMoney(db: Db, opts: { teamId: number; leadId: numb
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.insertInto('appeal_events').values({ appeal_id: row.id, type: 'filed', actor_id: t.designer_id, detail: JSON.stringify({ reason, attachments: 0 }), created_at: at }).execute();
+    await db.insertInto('appeal_events').values({ appeal_id: row.id, type: 'filed', actor_id: t.designer_id, detail: JSON.stringify({ reason, attachments: attachments.length }), created_at: at }).execute();
     await event(t.id, 'appeal_filed', t.designer_id, { appeal_id: row.id, appeal_type: type, type_name: APPEAL_TYPE_NAMES[type], reason }, at);
+    const info = { ticket_id: t.id, allocation_id: allocation?.id ?? 0, appeal_id: row.id };
+    const money = type === 'fee' ? `（申请 ${yuan(o.requested ?? 0)}）` : o.deduction ? `（扣款 ${yuan(o.deduction.amount)}）` : '';
+    await db
+      .insertInto('messages')
+      .values(
+        historyMessage(
+          opts.leadId,
+          APPEAL_MESSAGES[type].filed,
+          `${names.get(t.designer_id) ?? designerCode(t.designer_id)}对工单 ${t.order_no} 提交了${APPEAL_TYPE_NAMES[type]}${money}：${clip(reason)}`,
+          info,
+          at,
+          now,
+        ),
+      )
+      .execute();
     if (decided && reviewedAt) {
       const consequence: Record<string, unknown> = {};
       if (approved > 0) {
@@ -238,6 +294,9 @@ export async function seedDemoMoney(db: Db, opts: { teamId: number; leadId: numb
         { appeal_id: row.id, appeal_type: type, type_name: APPEAL_TYPE_NAMES[type], note: decided.note, designer_id: designerCode(t.designer_id), ...consequence },
         reviewedAt,
       );
+      const what = `你对工单 ${t.order_no} 的${APPEAL_TYPE_NAMES[type]}`;
+      const title = decided.approve ? `${what}已通过${approved > 0 ? `，调整 +${yuan(approved)}` : ''}${decided.note ? `：${decided.note}` : ''}` : `${what}未通过：${decided.note}`;
+      await db.insertInto('messages').values(historyMessage(t.designer_id, APPEAL_MESSAGES[type].decided, title, info, reviewedAt, now)).execute();
     }
   };
 
@@ -247,20 +306,21 @@ export async function seedDemoMoney(db: Db, opts: { teamId: number; leadId: numb
     const done = await tickets(designer, ['4']);
     const rejected = await tickets(designer, ['5']);
     if (done[0]) {
-      await appeal(done[0], 'fee', '本单客户改稿6次，超出标准改稿次数，申请补贴改稿费用', now - 5 * HOUR, { requested: 1500 });
+      await appeal(done[0], 'fee', '本单客户改稿6次，超出标准改稿次数，申请补贴改稿费用', now - 5 * HOUR, { requested: 1500, evidence: ['png', 'pdf'] });
       await deduct(done[0], 'qc', 800, '印刷文件分辨率不足', now - 2 * DAY);
     }
     if (done[1]) {
       const d = await deduct(done[1], 'after_sales', 1200, '客户反馈文字错漏', now - 10 * DAY);
       await appeal(done[1], 'after_sales', '错漏内容为客户提供的原稿，非设计问题', now - 9 * DAY, {
         deduction: d,
+        evidence: ['png'],
         decision: { approve: true, note: '核实为客户原稿问题，退回扣款', atMs: now - 8 * DAY },
       });
     }
     if (done[2]) {
       await appeal(done[2], 'fee', '加急单未计加急费', now - 4 * DAY, { requested: 2000, decision: { approve: true, note: '补发加急费', approved: 1000, atMs: now - 3 * DAY } });
     }
-    if (rejected[0]) await appeal(rejected[0], 'reject', '工厂驳回的出血问题已在终稿中处理', now - 3 * HOUR);
+    if (rejected[0]) await appeal(rejected[0], 'reject', '工厂驳回的出血问题已在终稿中处理', now - 3 * HOUR, { evidence: ['pdf'] });
   }
   if (partTimer !== undefined) {
     const done = await tickets(partTimer, ['4']);

@@ -1,19 +1,22 @@
 /**
  * The demo data of an empty database (product.md §2): the demo team and logins, products, shops,
- * announcements and sample messages, then each module's own demo seed (tickets, money, plans).
+ * announcements, then each module's own demo seed (tickets, money, plans, each with the messages
+ * its events would have sent), and the files all of them name, written into the object store.
  *
  * A data script: it writes its rows with its own SQL (designers through the user module's
  * `insertDesigner`) in one transaction of its own, and nothing goes through the unit of work: the
- * sample messages are history that was delivered long ago.
+ * seeded messages are history that was delivered long ago.
  */
+import type { OssConfig } from '../../config/env.js';
 import type { Db } from '../../db/database.js';
 import { hashPassword } from '../../lib/crypto.js';
+import { renderSampleFile, type SampleFile } from '../../lib/sample-files.js';
 import { nowIso } from '../../lib/time.js';
 import { seedDemoMoney } from '../appeals/index.js';
+import { putObjects } from '../files/index.js';
 import { seedDemoPlans } from '../order-plans/index.js';
 import { seedDemoTickets } from '../tickets/index.js';
 import { insertDesigner } from '../user/index.js';
-import { MESSAGE_TYPE } from '../messages/index.js';
 import { REGISTRATION_COMPLETE_STEP } from '../../domain/designers.js';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -44,8 +47,13 @@ const SHOPS = [
   ['创意印品馆', '淘宝'],
 ] as const;
 
-/** Seeds the demo team and logins of product.md §2 when the database has no designers. */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+/**
+ * Seeds the demo team and logins of product.md §2 when the database has no designers, and writes
+ * every file the demo data names (reference images, drafts, appeal evidence) into the object store
+ * `oss` (the local store's disk, or the configured bucket). The files are written before the
+ * transaction commits: a store that refuses them leaves no demo data naming missing files.
+ */
+export async function seedDemoIfEmpty(db: Db, oss: OssConfig): Promise<boolean> {
   const { n } = await db
     .selectFrom('designers')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -112,10 +120,20 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
           .execute();
       }
     }
-    await seedMessages(trx, designerIds, products.map((p) => p.id));
-    await seedDemoTickets(trx, { teamId: team.id, leadId: designerIds[0]! });
-    await seedDemoMoney(trx, { teamId: team.id, leadId: designerIds[0]!, designerIds: designerIds.slice(1, 3) });
+    await seedAnnouncements(trx, designerIds[0]!, products.map((p) => p.id));
+    const files: SampleFile[] = [];
+    await seedDemoTickets(trx, { teamId: team.id, leadId: designerIds[0]!, files });
+    await seedDemoMoney(trx, { teamId: team.id, leadId: designerIds[0]!, designerIds: designerIds.slice(1, 3), files });
     await seedDemoPlans(trx, { teamId: team.id, leadId: designerIds[0]! });
+    // A reference image and a draft preview of one order look alike: render each picture once.
+    const rendered = new Map<string, Buffer>();
+    const render = (f: SampleFile) => {
+      const id = JSON.stringify([f.kind, f.label, f.lines ?? []]);
+      const body = rendered.get(id) ?? renderSampleFile(f);
+      rendered.set(id, body);
+      return body;
+    };
+    await putObjects(oss, files.map((f) => ({ key: f.key, body: () => render(f) })));
   });
   return true;
 }
@@ -128,25 +146,14 @@ const ANNOUNCEMENTS = [
   { scope: 4, title: '包装类产品设计规范更新', body: '包装类产品（手提袋、彩盒）的出血和刀版要求已更新，请在设计前查阅最新规范。', productIndexes: [1, 2] },
 ];
 
-const SAMPLE_MESSAGES: [number, string][] = [
-  [MESSAGE_TYPE.SYSTEM_ASSIGNED, '系统为你分配了新工单 T202611001（不干胶标签），请在4小时内提交初稿'],
-  [MESSAGE_TYPE.MANUALLY_ASSIGNED, '团队负责人将工单 T202611002（手提袋）指派给你'],
-  [MESSAGE_TYPE.FIRST_DRAFT_CHECKED, '工单 T202611003 的初稿缩略图与轮廓检查已完成'],
-  [MESSAGE_TYPE.DRAFT_URGED, '团队负责人催促工单 T202611004 尽快提交终稿'],
-  [MESSAGE_TYPE.TICKET_TRANSFERRED, '工单 T202611005 已转派给你'],
-  [MESSAGE_TYPE.AFTER_SALES_DEDUCTION, '工单 T202611006 因售后问题扣款 15.00 元'],
-  [MESSAGE_TYPE.FEE_APPEAL_DECIDED, '你的费用申诉（工单 T202611007）已通过审核'],
-  [MESSAGE_TYPE.ORDER_CLOSED, '工单 T202611008 对应订单已关闭'],
-];
-
-async function seedMessages(trx: Db, designerIds: number[], productIds: number[]) {
+async function seedAnnouncements(trx: Db, leadId: number, productIds: number[]) {
   const base = Date.now() - 3 * 24 * 3600_000;
   for (const [k, a] of ANNOUNCEMENTS.entries()) {
     const published_at = new Date(base + k * 3600_000).toISOString();
     const row = await trx
       .insertInto('announcements')
       // Broadcast long ago, as far as the outbox relay is concerned: the seed pushes nothing live.
-      .values({ title: a.title, body: a.body, scope: a.scope, published_by: designerIds[0] ?? null, published_at, broadcast_at: published_at })
+      .values({ title: a.title, body: a.body, scope: a.scope, published_by: leadId, published_at, broadcast_at: published_at })
       .returning('id')
       .executeTakeFirstOrThrow();
     const products = (a.productIndexes ?? []).map((i) => productIds[i]).filter((p): p is number => p !== undefined);
@@ -154,21 +161,4 @@ async function seedMessages(trx: Db, designerIds: number[], productIds: number[]
       await trx.insertInto('announcement_products').values(products.map((product_id) => ({ announcement_id: row.id, product_id }))).execute();
     }
   }
-  const rows = designerIds.slice(1).flatMap((designer_id, d) =>
-    SAMPLE_MESSAGES.map(([type, title], k) => {
-      const created_time = new Date(base + (d * 10 + k) * 1800_000).toISOString();
-      return {
-        designer_id,
-        message_type: type,
-        title,
-        ext_json: JSON.stringify({ title, info: { ticket_id: 202611001 + k, allocation_id: 5000 + k } }),
-        is_read: k % 3 === 0 ? 1 : 0,
-        created_time,
-        read_time: null,
-        // History: these were delivered long ago, the outbox has nothing to send.
-        published_at: created_time,
-      };
-    }),
-  );
-  if (rows.length) await trx.insertInto('messages').values(rows).execute();
 }

@@ -4,7 +4,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -76,6 +76,18 @@ export async function commitObject(received: ReceivedObject, root: string, key: 
     if (code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR') throw ossErrors.invalidObjectName();
     throw err;
   }
+}
+
+/**
+ * Stores bytes the server itself made (demo files) under `key`: written to a partial file, then
+ * moved into place by commitObject, as an upload is.
+ */
+export async function writeObject(root: string, key: string, body: Buffer): Promise<void> {
+  const dir = partialDir(root);
+  await mkdir(dir, { recursive: true });
+  const partialPath = path.join(dir, `${randomUUID()}.part`);
+  await writeFile(partialPath, body, { flag: 'wx' });
+  await commitObject({ partialPath, size: body.length, md5: createHash('md5').update(body).digest('hex').toUpperCase() }, root, key);
 }
 
 export async function discardObject(root: string, key: string): Promise<void> {

@@ -34,6 +34,19 @@ const NOTES = ['', '', '客户比较着急，请尽快出初稿', '二维码请�
 const ORDER_MARKER_SETS = ['', '', '', 'URGENT', 'PROOF', 'OLD_CUS', 'URGENT,OLD_CUS', 'AFTER', 'CUSTOM', 'MATCH_SIZE', 'UGT,URGENT', 'SAME_FILE'];
 const MINUTES = [240, 480, 720, 1440, 2880];
 
+/**
+ * The object key of an order's reference image, as upstream hands it over (a private `attachment/`
+ * object). Whoever names it also writes the image there (demo seed, simulator).
+ */
+export function referenceImageKey(orderNo: string): string {
+  return `attachment/reference/${orderNo}/reference.png`;
+}
+
+/** The customer's reference image of an order. */
+export function referenceAttachment(orderNo: string, customer: string): { name: string; url: string; content_type: string } {
+  return { name: `${customer}-参考图.png`, url: referenceImageKey(orderNo), content_type: 'image/png' };
+}
+
 /** One order for `product` from `shop`; `orderNo` is the caller's (unique) number. */
 export function demoOrder(
   rand: Random,
@@ -50,7 +63,7 @@ export function demoOrder(
     title: `${product.name}设计｜${pick(rand, STYLES)}｜${customer}`,
     requirements: `${pick(rand, BRIEFS)}\n数量：${(1 + Math.floor(rand() * 20)) * 100}份。`,
     customer_notes: pick(rand, NOTES),
-    attachments: rand() < 0.5 ? [{ name: `${customer}-参考图.jpg`, url: `attachment/reference/${orderNo}.jpg`, content_type: 'image/jpeg' }] : [],
+    attachments: rand() < 0.5 ? [referenceAttachment(orderNo, customer)] : [],
     order_markers: pick(rand, ORDER_MARKER_SETS),
     allowed_minutes: pick(rand, MINUTES),
     fee_cents: (15 + Math.floor(rand() * 106)) * 100,

@@ -2,19 +2,25 @@
  * Demo tickets for an empty database (product.md §2): a few hundred tickets of the demo team over
  * the last three weeks, in every status and stage, with markers, allocations (system, manual, hall
  * grabs, transfers), drafts with audit results and a full timeline; some unassigned for the hall.
- * Written with batched inserts (no per-ticket round trips) and no messages (the seed has its own).
+ * Written with batched inserts (no per-ticket round trips). The messages the services would have
+ * sent for these events (assignments, transfers, draft checks, abnormal marks, closures, final
+ * review requests) are written as delivered history, each naming its real ticket and allocation.
+ * Every file a ticket names (the customer's reference image, each draft's preview and PDF) is
+ * listed in `files`, for the demo seed to write into the object store: none is a dangling key.
  *
  * A data script, like a migration: it writes the tables directly rather than through the
  * repositories, whose writes each check a state the seed is creating from nothing.
  */
 import type { Db } from '../../db/database.js';
 import type { Insertable } from 'kysely';
-import type { AllocationTable, DraftTable, TicketEventTable, TicketTable } from '../../db/schema.js';
+import type { AllocationTable, DraftTable, MessageTable, TicketEventTable, TicketTable } from '../../db/schema.js';
+import type { SampleFile } from '../../lib/sample-files.js';
 import { nowMs } from '../../lib/time.js';
-import { demoOrder, pick, type Random, seededRandom } from './demo-orders.js';
+import { demoOrder, pick, type Random, referenceImageKey, seededRandom } from './demo-orders.js';
 import { joinMarkers } from './markers.js';
-import { type EventType } from './ticket.model.js';
-import { designerCode, REGISTRATION_COMPLETE_STEP } from '../../domain/designers.js';
+import { type EventType, minutesText } from './ticket.model.js';
+import { designerCode, displayName, REGISTRATION_COMPLETE_STEP } from '../../domain/designers.js';
+import { historyMessage, MESSAGE_TYPE } from '../messages/index.js';
 import { shanghaiDay } from '../../domain/calendar.js';
 
 const CHUNK = 100;
@@ -52,14 +58,15 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
 }
 
 /** Seeds `count` tickets for the team's onboarded designers (and the hall). Returns how many. */
-export async function seedDemoTickets(db: Db, opts: { teamId: number; leadId: number; count?: number }): Promise<number> {
+export async function seedDemoTickets(db: Db, opts: { teamId: number; leadId: number; count?: number; files?: SampleFile[] }): Promise<number> {
+  const files = opts.files ?? [];
   const rand = seededRandom(20261123);
   const now = nowMs();
   const count = opts.count ?? 320;
 
   const designers = await db
     .selectFrom('designers')
-    .select(['id', 'designer_type'])
+    .select(['id', 'designer_type', 'real_name', 'nickname'])
     .where('team_id', '=', opts.teamId)
     .where('designer_type', '<>', 0)
     .where('current_registration_step', '>=', REGISTRATION_COMPLETE_STEP)
@@ -71,6 +78,8 @@ export async function seedDemoTickets(db: Db, opts: { teamId: number; leadId: nu
     db.selectFrom('products').select(['id', 'name']).orderBy('id').execute(),
     db.selectFrom('shops').select('id').orderBy('id').execute(),
   ]);
+  const lead = await db.selectFrom('designers').select(['id', 'real_name', 'nickname']).where('id', '=', opts.leadId).executeTakeFirstOrThrow();
+  const nameOf = new Map([lead, ...designers].map((d) => [d.id, displayName(d)]));
   const members: Member[] = designers.map((d) => ({
     id: d.id,
     type: d.designer_type,
@@ -141,23 +150,23 @@ export async function seedDemoTickets(db: Db, opts: { teamId: number; leadId: nu
       else if (actualHow === 'manual') events.push({ type: 'manual_assigned', actor: opts.leadId, at: assignedMs, detail: who(owner) });
       else events.push({ type: 'grabbed', actor: owner.id, at: assignedMs, detail: who(owner) });
       for (const d of drafts) {
-        events.push({ type: 'draft_submitted', actor: owner.id, at: d.at, detail: { kind: d.kind, files: 1 } });
+        events.push({ type: 'draft_submitted', actor: owner.id, at: d.at, detail: { kind: d.kind, files: d.kind === 'first' ? 2 : 1 } });
         if (d.sync !== 0) events.push({ type: 'draft_audited', actor: 'upstream', at: d.at + 3 * MINUTE, detail: { kind: d.kind, sync_status: d.sync } });
       }
       if (work.includes('SUBMIT')) events.push({ type: 'final_review_applied', actor: owner.id, at: (drafts.at(-1)?.at ?? assignedMs) + 10 * MINUTE, detail: {} });
       if (work.includes('ABNORMAL')) events.push({ type: 'marked_abnormal', actor: opts.leadId, at: assignedMs + 20 * MINUTE, detail: { reason: '客户资料不全' } });
     }
-    const statusEvent: Partial<Record<string, { type: EventType; actor: 'upstream' | number }>> = {
+    const statusEvent: Partial<Record<string, { type: EventType; actor: 'upstream' | number; reason?: string }>> = {
       '1': { type: 'terminated', actor: 'upstream' },
       '2': { type: 'refunded', actor: 'upstream' },
       '3': { type: 'order_closed', actor: 'upstream' },
       '4': { type: 'completed', actor: 'upstream' },
       '5': { type: 'factory_rejected', actor: 'upstream' },
-      '6': { type: 'closed', actor: opts.leadId },
+      '6': { type: 'closed', actor: opts.leadId, reason: '客户已取消订单' },
     };
     const se = statusEvent[status];
     const lastAt = Math.max(...events.map((e) => e.at));
-    if (se) events.push({ type: se.type, actor: se.actor, at: Math.min(now - MINUTE, lastAt + 30 * MINUTE), detail: { from: '0', to: status, reason: '' } });
+    if (se) events.push({ type: se.type, actor: se.actor, at: Math.min(now - MINUTE, lastAt + 30 * MINUTE), detail: { from: '0', to: status, reason: se.reason ?? '' } });
     const updatedMs = Math.max(...events.map((e) => e.at));
 
     plans.push({
@@ -200,6 +209,10 @@ export async function seedDemoTickets(db: Db, opts: { teamId: number; leadId: nu
     perDay.set(day, n);
     p.row.order_no = `DM${day}${String(n).padStart(4, '0')}`;
     p.events[0]!.detail.order_no = p.row.order_no;
+    // The reference image was named before the order number existed: name it now, and make it.
+    const attachments = (JSON.parse(p.row.attachments as string) as { url: string }[]).map((a) => ({ ...a, url: referenceImageKey(p.row.order_no) }));
+    p.row.attachments = JSON.stringify(attachments);
+    for (const a of attachments) files.push({ key: a.url, kind: 'png', label: p.row.order_no });
   }
 
   const ticketIds = new Map<string, number>();
@@ -227,9 +240,10 @@ export async function seedDemoTickets(db: Db, opts: { teamId: number; leadId: nu
     });
   }
   const openAllocation = new Map<number, number>();
+  const endedAllocation = new Map<number, number>();
   await insertChunks(allocations, async (chunk) => {
     const rows = await db.insertInto('allocations').values(chunk).returning(['id', 'ticket_id', 'ended_at']).execute();
-    for (const r of rows) if (r.ended_at === null) openAllocation.set(r.ticket_id, r.id);
+    for (const r of rows) (r.ended_at === null ? openAllocation : endedAllocation).set(r.ticket_id, r.id);
   });
   await db
     .updateTable('tickets')
@@ -248,12 +262,24 @@ export async function seedDemoTickets(db: Db, opts: { teamId: number; leadId: nu
       ? p.drafts.map((d, k) => {
           const at = new Date(d.at);
           const stamp = at.toISOString().slice(0, 10).replaceAll('-', '');
+          // An upload directory as signUpload makes it (`draft/<designer>/<yyyymmdd>/<12-char nonce>/`).
+          const dir = `draft/${designerCode(p.owner!.id)}/${stamp}/dm${String(idOf(p)).padStart(9, '0')}${k}/`;
+          const kindName = d.kind === 'first' ? '初稿' : '终稿';
+          const pdf = `${dir}${kindName}-${p.row.order_no}.pdf`;
+          const keys = d.kind === 'first' ? [`${dir}${kindName}预览-${p.row.order_no}.png`, pdf] : [pdf];
+          for (const key of keys) {
+            files.push(
+              key.endsWith('.png')
+                ? { key, kind: 'png', label: p.row.order_no }
+                : { key, kind: 'pdf', label: p.row.order_no, lines: [`${d.kind === 'first' ? 'First' : 'Final'} draft`, `Designer ${designerCode(p.owner!.id)}`, `Submitted ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`] },
+            );
+          }
           return {
             ticket_id: idOf(p),
             allocation_id: openAllocation.get(idOf(p))!,
             designer_id: p.owner!.id,
             kind: d.kind,
-            files: JSON.stringify([`draft/${designerCode(p.owner!.id)}/${stamp}/dm${idOf(p)}${k}/${d.kind === 'first' ? '初稿' : '终稿'}-${p.row.order_no}.pdf`]),
+            files: JSON.stringify(keys),
             note: '',
             sync_status: d.sync,
             audit_result: d.sync === 0 ? null : d.sync === 1 ? '缩略图与轮廓正常' : d.sync === 2 ? '同步失败，请重新上传' : '轮廓检查未通过',
@@ -278,6 +304,69 @@ export async function seedDemoTickets(db: Db, opts: { teamId: number; leadId: nu
       })),
   );
   await insertChunks(events, (chunk) => db.insertInto('ticket_events').values(chunk).execute());
+
+  // The messages each event would have sent (as the ingestion, lead-action and application
+  // services word them), to the designer concerned or the lead.
+  const messages: Insertable<MessageTable>[] = [];
+  const leadName = nameOf.get(opts.leadId) ?? designerCode(opts.leadId);
+  for (const p of plans) {
+    if (!p.owner) continue;
+    const ticketId = idOf(p);
+    const no = p.row.order_no;
+    const product = productNameOf(productName, p.row.product_id);
+    const ownerInfo = { ticket_id: ticketId, allocation_id: openAllocation.get(ticketId)! };
+    const previousInfo = { ticket_id: ticketId, allocation_id: endedAllocation.get(ticketId) ?? 0 };
+    const ownerName = nameOf.get(p.owner.id) ?? designerCode(p.owner.id);
+    const at = (ms: number) => new Date(Math.min(ms, now - MINUTE)).toISOString();
+    for (const e of p.events) {
+      const when = at(e.at);
+      switch (e.type) {
+        case 'system_assigned': {
+          const toPrevious = p.previous !== null;
+          const recipient = toPrevious ? p.previous!.id : p.owner.id;
+          messages.push(
+            historyMessage(recipient, MESSAGE_TYPE.SYSTEM_ASSIGNED, `系统为你分配了新工单 ${no}（${product}），请在${minutesText(p.row.allowed_minutes)}内完成设计`, toPrevious ? previousInfo : ownerInfo, when, now),
+          );
+          break;
+        }
+        case 'manual_assigned':
+          messages.push(historyMessage(p.owner.id, MESSAGE_TYPE.MANUALLY_ASSIGNED, `${leadName}将工单 ${no}（${product}）指派给你`, ownerInfo, when, now));
+          break;
+        case 'transferred':
+          messages.push(historyMessage(p.owner.id, MESSAGE_TYPE.TICKET_TRANSFERRED, `${leadName}将工单 ${no} 转派给你：负载调整`, ownerInfo, when, now));
+          if (p.previous) {
+            messages.push(historyMessage(p.previous.id, MESSAGE_TYPE.TICKET_TRANSFERRED, `工单 ${no} 已由${leadName}转派给${ownerName}`, previousInfo, when, now));
+          }
+          break;
+        case 'draft_audited': {
+          const first = e.detail.kind === 'first';
+          const sync = { 1: '同步成功', 2: '同步失败', 3: '自动检查异常' }[e.detail.sync_status as number] ?? '';
+          messages.push(
+            historyMessage(p.owner.id, first ? MESSAGE_TYPE.FIRST_DRAFT_CHECKED : MESSAGE_TYPE.FINAL_DRAFT_CHECKED, `工单 ${no} 的${first ? '初稿' : '终稿'}缩略图与轮廓检查已完成：${sync}`, ownerInfo, when, now),
+          );
+          break;
+        }
+        case 'final_review_applied':
+          messages.push(historyMessage(opts.leadId, MESSAGE_TYPE.FINAL_REVIEW_APPLIED, `${ownerName}申请工单 ${no} 的终稿审核`, ownerInfo, when, now));
+          break;
+        case 'marked_abnormal':
+          messages.push(historyMessage(p.owner.id, MESSAGE_TYPE.MARKED_ABNORMAL, `工单 ${no} 被标记为异常：${String(e.detail.reason)}`, ownerInfo, when, now));
+          break;
+        case 'order_closed':
+          messages.push(historyMessage(p.owner.id, MESSAGE_TYPE.ORDER_CLOSED, `工单 ${no} 对应的订单已关闭`, ownerInfo, when, now));
+          break;
+        case 'closed':
+          messages.push(historyMessage(p.owner.id, MESSAGE_TYPE.ORDER_CLOSED, `工单 ${no} 已被${leadName}关闭：${String(e.detail.reason)}`, ownerInfo, when, now));
+          break;
+        case 'factory_rejected':
+          messages.push(historyMessage(p.owner.id, MESSAGE_TYPE.FACTORY_REJECTED, `工单 ${no} 被工厂驳回，请及时处理`, ownerInfo, when, now));
+          break;
+        default:
+          break;
+      }
+    }
+  }
+  await insertChunks(messages, (chunk) => db.insertInto('messages').values(chunk).execute());
 
   // Each designer's load row, as live assignments would have left it: the day of their last
   // assignment, how many they got that day, and when.

@@ -12,6 +12,7 @@ import {
   ticketSearchSchema,
   withFilters,
   withPage,
+  withMyPlan,
   withTicket,
 } from './ticket-search';
 import { PANEL_COUNT_KEYS } from './ticket.schema';
@@ -167,6 +168,13 @@ describe('changing the search', () => {
   it('opens and closes the drawer without touching the filters', () => {
     expect(withTicket({ status: '5', page: 2 }, 42)).toEqual({ status: '5', page: 2, ticket: 42 });
     expect(withTicket({ status: '5', ticket: 42 }, undefined)).toEqual({ status: '5' });
+  });
+
+  it('keeps the designer\'s own plan drawer open in the URL (a plan decision opens it)', () => {
+    expect(parseTicketSearch({ plan: 'mine', status: '0' })).toEqual({ plan: 'mine', status: '0' });
+    expect(parseTicketSearch({ plan: 'theirs' })).toEqual({});
+    expect(withMyPlan({ status: '5' }, true)).toEqual({ status: '5', plan: 'mine' });
+    expect(withMyPlan({ status: '5', plan: 'mine' }, false)).toEqual({ status: '5' });
   });
 });
 

@@ -81,6 +81,8 @@ export const ticketSearchSchema = z.object({
   scope: z.catch(z.optional(z.enum(LIST_SCOPES)), undefined),
   /** The ticket whose detail drawer is open. */
   ticket: positiveInt(),
+  /** Designers: 'mine' when the drawer of their own plan (我的计划) is open. */
+  plan: z.catch(z.optional(z.literal('mine')), undefined),
 });
 export type TicketSearch = z.output<typeof ticketSearchSchema>;
 
@@ -126,6 +128,11 @@ export interface TicketListParams {
 export function parseTicketSearch(raw: unknown): TicketSearch {
   const parsed = ticketSearchSchema.safeParse(raw ?? {});
   return parsed.success ? parsed.data : {};
+}
+
+/** The search with the designer's own plan drawer open or closed. */
+export function withMyPlan(search: TicketSearch, open: boolean): TicketSearch {
+  return compactSearch({ ...search, plan: open ? ('mine' as const) : undefined });
 }
 
 /** Drops unset and empty values, so the URL holds only what is chosen. */

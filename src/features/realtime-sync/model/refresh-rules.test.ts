@@ -9,7 +9,7 @@ import { teamBoardQueries } from '@/entities/team-board';
 import { teamDesignerQueries } from '@/entities/team-designer';
 import { ticketKeys } from '@/entities/ticket';
 import { MESSAGE_TYPE, MESSAGE_TYPE_CODES, messageTypeOf, type RefreshArea } from '@/shared/contract';
-import { AREA_KEYS, catchUpKeys, keysToInvalidate, notificationHref } from './refresh-rules';
+import { AREA_KEYS, catchUpKeys, keysToInvalidate } from './refresh-rules';
 
 const has = (keys: unknown[], key: readonly unknown[]) => keys.some((k) => JSON.stringify(k) === JSON.stringify(key));
 /** The codes whose contract entry refreshes an area, ascending. */
@@ -136,13 +136,6 @@ describe('refresh rules (spec §4)', () => {
     expect(keysToInvalidate(MESSAGE_TYPE.DRAFT_URGED).some((k) => k[0] === 'ticket')).toBe(false);
     expect(has(keysToInvalidate(MESSAGE_TYPE.ANNOUNCEMENT), K.announcements)).toBe(true);
   });
-  it('ticket notifications open My tickets, announcements their page', () => {
-    expect(notificationHref(MESSAGE_TYPE.SYSTEM_ASSIGNED, {})).toBe('/order-management/index');
-    expect(notificationHref(MESSAGE_TYPE.MANUALLY_ASSIGNED, { ticket_id: 5 })).toBe('/order-management/index?ticket=5');
-    expect(notificationHref(MESSAGE_TYPE.ANNOUNCEMENT, { announcement_id: 7 })).toBe('/message-center/announcement?id=7');
-    expect(notificationHref(MESSAGE_TYPE.ANNOUNCEMENT, {})).toBe('/order-management/index');
-    expect(notificationHref(MESSAGE_TYPE.TEAM_MEMBER_JOINED, {})).toBe('/message-center/index');
-  });
   it('ticket messages refresh the team board and the members, nothing else does (issue #7)', () => {
     const ticketTypes = [...Array.from({ length: 27 }, (_, i) => i + 2), 32];
     expect(refreshing('team-board')).toEqual(ticketTypes);
@@ -167,12 +160,6 @@ describe('refresh rules (spec §4)', () => {
     for (const t of [MESSAGE_TYPE.SYSTEM_ASSIGNED, MESSAGE_TYPE.TICKET_TRANSFERRED, MESSAGE_TYPE.ANNOUNCEMENT]) {
       expect(keysToInvalidate(t).some((k) => k[0] === 'order-plan')).toBe(false);
     }
-  });
-  it('plan requests open the plan, plan decisions open My tickets', () => {
-    expect(notificationHref(MESSAGE_TYPE.REALTIME_PLAN_CHANGE_REQUESTED, { plan_id: 4 })).toBe('/order-plan/detail/4');
-    expect(notificationHref(MESSAGE_TYPE.WEEKLY_PLAN_CHANGE_REQUESTED, {})).toBe('/order-plan/index');
-    expect(notificationHref(MESSAGE_TYPE.WEEKLY_PLAN_CHANGE_REQUESTED, { plan_id: 'x' })).toBe('/order-plan/index');
-    expect(notificationHref(MESSAGE_TYPE.REALTIME_PLAN_DECIDED, {})).toBe('/order-management/index');
   });
 });
 

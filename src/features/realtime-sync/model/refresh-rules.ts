@@ -7,7 +7,7 @@ import { settlementKeys } from '@/entities/settlement';
 import { teamBoardQueries } from '@/entities/team-board';
 import { teamDesignerQueries } from '@/entities/team-designer';
 import { ticketKeys } from '@/entities/ticket';
-import { MESSAGE_TYPE, MESSAGE_TYPE_CODES, messageTypeOf, type RefreshArea } from '@/shared/contract';
+import { MESSAGE_TYPE_CODES, messageTypeOf, type RefreshArea } from '@/shared/contract';
 
 /**
  * Spec §4 refresh rules. The contract's table (`MESSAGE_TYPES` in `@/shared/contract`) is the only
@@ -56,26 +56,4 @@ export function catchUpKeys(): QueryKey[] {
   const seen = new Map<string, QueryKey>();
   for (const t of MESSAGE_TYPE_CODES) for (const key of keysToInvalidate(t)) seen.set(JSON.stringify(key), key);
   return [...seen.values()];
-}
-
-/** Ticket messages open My tickets; announcements open their page (spec §2). */
-export const TICKET_NOTIFICATION_PATH = '/order-management/index';
-/** Plan change requests open the lead's plan (its detail when the message names it). */
-export const ORDER_PLAN_PATH = '/order-plan/index';
-
-export function notificationHref(messageType: number, info: { announcement_id?: number; ticket_id?: number; plan_id?: unknown }): string {
-  if (messageType === MESSAGE_TYPE.ANNOUNCEMENT && info.announcement_id) {
-    return `/message-center/announcement?id=${info.announcement_id}`;
-  }
-  // Team news (a member joined) is read in the message centre.
-  if (messageType === MESSAGE_TYPE.TEAM_MEMBER_JOINED) return '/message-center/index';
-  const refreshes = messageTypeOf(messageType)?.refreshes ?? [];
-  // A plan change request (weekly or real-time) is about the team's plans.
-  if (refreshes.includes('team-plans')) {
-    return typeof info.plan_id === 'number' && Number.isInteger(info.plan_id) ? `/order-plan/detail/${info.plan_id}` : ORDER_PLAN_PATH;
-  }
-  // A decided plan change: the designer's plan is on My tickets (我的计划).
-  if (refreshes.includes('my-plan')) return TICKET_NOTIFICATION_PATH;
-  // My tickets, with the ticket's detail drawer open when the message names one.
-  return info.ticket_id ? `${TICKET_NOTIFICATION_PATH}?ticket=${info.ticket_id}` : TICKET_NOTIFICATION_PATH;
 }

@@ -16,16 +16,17 @@ import { MSG } from '@/shared/config/messages';
 import { MESSAGE_TYPE, messageTypeOf, MQTT_TOPICS } from '@/shared/contract';
 import { type ConnectionStatus, connectMqtt, disconnectMqtt } from '@/shared/mqtt';
 import { showBrowserNotification } from '../lib/browser-notification';
+import type { MessageInfo } from './message-href';
 import { permissionPrompt } from './permission-prompt';
-import { catchUpKeys, keysToInvalidate, notificationHref } from './refresh-rules';
+import { catchUpKeys, keysToInvalidate } from './refresh-rules';
 
 
 /**
  * Keeps the tab's messaging connection in step with the signed-in designer (connect when a
  * designer_id exists, disconnect when it is cleared) and turns each pushed message into
- * invalidated queries and a notification.
+ * invalidated queries and a notification; clicking it calls `openMessage` (useOpenMessage).
  */
-export function useRealtimeSync(navigateTo: (href: string) => void): ConnectionStatus {
+export function useRealtimeSync(openMessage: (messageType: number, info: MessageInfo) => void): ConnectionStatus {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<ConnectionStatus>('closed');
   const { data: profile } = useQuery(userQueries.profile());
@@ -34,13 +35,13 @@ export function useRealtimeSync(navigateTo: (href: string) => void): ConnectionS
   const { data: types } = useQuery({ ...messageQueries.types(), enabled: !!designerId });
 
   // The latest values for the long-lived connection callbacks.
-  const latest = useRef({ designerType: 0, productIds: [] as number[], typeNames: new Map<number, string>(), navigateTo });
+  const latest = useRef({ designerType: 0, productIds: [] as number[], typeNames: new Map<number, string>(), openMessage });
   useEffect(() => {
     latest.current = {
       designerType: profile?.designer_type ?? 0,
       productIds: (products?.items ?? []).map((p) => p.product_id),
       typeNames: new Map((types ?? []).map((t) => [t.message_type, t.name])),
-      navigateTo,
+      openMessage,
     };
   });
 
@@ -64,8 +65,7 @@ export function useRealtimeSync(navigateTo: (href: string) => void): ConnectionS
       if (isAnnouncement && !announcementReaches(message, designerType, productIds)) return;
       for (const queryKey of keysToInvalidate(message.message_type)) void queryClient.invalidateQueries({ queryKey });
 
-      const href = notificationHref(message.message_type, message.ext_json.info);
-      const open = () => latest.current.navigateTo(href);
+      const open = () => latest.current.openMessage(message.message_type, message.ext_json.info);
       // The server's name of the type; the contract's while /messages/types has not answered yet.
       const title = typeNames.get(message.message_type) ?? messageTypeOf(message.message_type)?.name ?? '新消息';
       notifications.show({

@@ -246,9 +246,14 @@ export function MyPlanDrawer({ opened, onClose }: { opened: boolean; onClose: ()
   );
 }
 
-/** The '我的计划' button of a designer's ticket page and its drawer. */
-export function MyPlanButton() {
-  const [opened, setOpened] = useState(false);
+/**
+ * The '我的计划' button of a designer's ticket page and its drawer; `opened`/`onOpenChange` let the
+ * page keep it open in the URL (a plan decision's message opens it).
+ */
+export function MyPlanButton(props: { opened?: boolean; onOpenChange?: (opened: boolean) => void }) {
+  const [own, setOwn] = useState(false);
+  const opened = props.opened ?? own;
+  const setOpened = props.onOpenChange ?? setOwn;
   return (
     <>
       <Button variant="default" size="xs" onClick={() => setOpened(true)}>

@@ -1,13 +1,18 @@
-import { Badge, Button, Center, Checkbox, Group, Loader, Pagination, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Center, Checkbox, Group, Loader, Pagination, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messageQueries } from '@/entities/message';
+import { type Message, messageQueries } from '@/entities/message';
 import { useMarkMessagesRead } from '@/features/mark-read';
+import { useOpenMessage } from '@/features/realtime-sync';
 import { formatTime } from '@/shared/lib';
 
 const PAGE_SIZE = 20;
 
-/** My messages: unread/all and type filters, mark one, the selected or all as read. */
+/**
+ * My messages: unread/all and type filters, mark one, the selected or all as read. A row opens what
+ * the message is about (its ticket's drawer, the appeal, the plan, the announcement), as its
+ * notification does, and marks it read.
+ */
 export function MessagesPanel() {
   const [readFilter, setReadFilter] = useState<'unread' | 'all'>('unread');
   const [type, setType] = useState<string | null>(null);
@@ -23,6 +28,11 @@ export function MessagesPanel() {
   const types = useQuery(messageQueries.types());
   const unread = useQuery(messageQueries.unread());
   const markRead = useMarkMessagesRead();
+  const openMessage = useOpenMessage();
+  const open = (m: Message) => {
+    if (m.is_read === 0) markRead.mutate({ message_ids: [m.message_id] });
+    openMessage(m.message_type, m.ext_json.info);
+  };
   const items = list.data?.items ?? [];
   const unreadOnPage = items.filter((m) => m.is_read === 0).map((m) => m.message_id);
   const allSelected = unreadOnPage.length > 0 && unreadOnPage.every((id) => selected.includes(id));
@@ -120,8 +130,8 @@ export function MessagesPanel() {
           </Table.Thead>
           <Table.Tbody>
             {items.map((m) => (
-              <Table.Tr key={m.message_id} data-message-id={m.message_id} fw={m.is_read ? undefined : 600}>
-                <Table.Td>
+              <Table.Tr key={m.message_id} data-message-id={m.message_id} fw={m.is_read ? undefined : 600} style={{ cursor: 'pointer' }} onClick={() => open(m)}>
+                <Table.Td onClick={(e) => e.stopPropagation()}>
                   <Checkbox
                     aria-label={`选择消息 ${m.ext_json.title}`}
                     disabled={m.is_read === 1}
@@ -136,13 +146,27 @@ export function MessagesPanel() {
                     {m.type_name}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{m.ext_json.title}</Table.Td>
+                <Table.Td>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    c="inherit"
+                    fw="inherit"
+                    ta="left"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      open(m);
+                    }}
+                  >
+                    {m.ext_json.title}
+                  </Anchor>
+                </Table.Td>
                 <Table.Td>
                   <Text size="sm" c="dimmed">
                     {formatTime(m.created_time)}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td onClick={(e) => e.stopPropagation()}>
                   {m.is_read ? (
                     <Text size="sm" c="dimmed">
                       已读

@@ -13,6 +13,7 @@ import {
   ticketQueries,
   type TicketSearch,
   withFilters,
+  withMyPlan,
   withPage,
   withTicket,
 } from '@/entities/ticket';
@@ -49,7 +50,9 @@ export function MyTicketsPage() {
     <Stack gap="md">
       <Group justify="flex-end" mb={-8} gap="xs">
         <TicketExportButtons params={params} fileName={!viewer.isLead ? '我的工单' : search.scope === 'pool' ? '待分配工单' : '团队工单'} />
-        {viewer.designerId && !viewer.isLead ? <MyPlanButton /> : null}
+        {viewer.designerId && !viewer.isLead ? (
+          <MyPlanButton opened={search.plan === 'mine'} onOpenChange={(open) => go(withMyPlan(search, open), !open)} />
+        ) : null}
       </Group>
       <TicketPanel
         activeKey={activeCount}

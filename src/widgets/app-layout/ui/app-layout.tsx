@@ -6,7 +6,7 @@ import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { findMenuEntry, flattenMenu, menuQueries } from '@/entities/menu';
 import { messageQueries } from '@/entities/message';
 import { GuidanceTour } from '@/features/guidance-tour';
-import { TICKET_NOTIFICATION_PATH, useRealtimeSync } from '@/features/realtime-sync';
+import { useOpenMessage, useRealtimeSync } from '@/features/realtime-sync';
 import { type Tab, tabOps, tabsStore } from '../model/tabs';
 import { Header } from './header';
 import { KeepAlive } from './keep-alive';
@@ -35,12 +35,8 @@ export function AppLayout() {
   const { data: unread } = useQuery({ ...messageQueries.unread(), enabled: hasMessageCenter });
   const unreadTotal = unread?.total ?? 0;
 
-  const realtime = useRealtimeSync((href) => {
-    // A ticket notification opens My tickets; until that screen is granted, the message centre.
-    const ticketScreenMissing =
-      href.startsWith(TICKET_NOTIFICATION_PATH) && !entries.some((e) => e.path === TICKET_NOTIFICATION_PATH);
-    void navigate({ href: ticketScreenMissing ? '/message-center/index' : href });
-  });
+  // A notification opens what it is about, as a row of the message centre does.
+  const realtime = useRealtimeSync(useOpenMessage());
 
   useEffect(() => {
     if (showInTabs) tabsStore.visit({ path, href, title, affix: path === '/home' });
