@@ -1,0 +1,864 @@
+/**
+ * The crash harness of issue #23 ("Proof the project keeps"), shared by the crash test
+ * (`server/test/crash.test.ts`, a few cycles in `npm test`) and the soak (`bench/soak/run.ts`, 100
+ * cycles per database and the fault scenarios). It imports nothing of vitest: the soak runs it as a
+ * plain program.
+ *
+ * - `createCrashDatabase`: a fresh SQLite directory, or a throwaway PostgreSQL database (its own,
+ *   so the real server process migrates it itself with its normal settings).
+ * - `createWorld`: a team of its own (two leads, four designers, a product they are qualified for
+ *   and one nobody is, so its orders wait in the pool for a lead's manual assignment), with tokens.
+ * - `Load`: concurrent writes over HTTP on every path that sends messages: upstream orders through
+ *   the integration API (system assignment, message 2), lead actions (urge 20, abnormal 24,
+ *   transfer 21, manual assign 25), designers filing fee appeals (3, to both leads), and drafts (an
+ *   acknowledged write that sends nothing). Each write carries a token of its own (note, reason,
+ *   order number) and goes into the `Ledger`: acknowledged (2xx), refused (4xx) or unknown (5xx or
+ *   no answer: the process was killed under it).
+ * - `runCrashCycles`: start the real server process, load it, `kill -9` it mid-load, restart it on
+ *   the same data, N times; orders whose answer was lost are sent again after each restart, as an
+ *   upstream system would (the API is idempotent by order_no).
+ * - `loadSnapshot` + `checkRun`: what is in the database against the ledger: every acknowledged
+ *   write present exactly once, nothing refused present, every committed event's message rows for
+ *   every recipient (exactly one each), nothing left unpublished once the relay has run.
+ *   `checkRun` is a pure function of the snapshot, so a test can plant a defect in one and see it
+ *   reported.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { type Db, openDatabase, type OpenedDb } from '../../src/db/database.js';
+import { designerCode, parseDesignerCode } from '../../src/domain/designers.js';
+import { createSession } from '../../src/modules/auth/session.repository.js';
+import { MESSAGE_TYPE } from '../../src/modules/messages/message-types.js';
+import { insertDesigner } from '../../src/modules/user/designer.repository.js';
+import { exited, serverEnv, type ServerProcess, startServer } from './server-process.js';
+
+export type CrashDialect = 'sqlite' | 'postgres';
+
+export const CRASH_API_KEY = 'crash-harness-integration-key';
+
+// ---------------------------------------------------------------------------------------------
+// Databases and the server process
+
+export interface CrashDatabase {
+  dialect: CrashDialect;
+  dataDir: string;
+  /** The URL this process opens (the server's own, for PostgreSQL with an application_name of its own). */
+  url: string;
+  /** PostgreSQL: the application_name of the server's connections (to find its backends). */
+  appName?: string;
+  /** PostgreSQL: the admin URL the database was created from. */
+  adminUrl?: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh SQLite directory, or (with `pgUrl`) a throwaway PostgreSQL database of its own. */
+export async function createCrashDatabase(dialect: CrashDialect, pgUrl?: string): Promise<CrashDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dwp-crash-'));
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (dialect === 'sqlite') return { dialect, dataDir, url: `sqlite:${path.join(dataDir, 'app.db')}`, drop: async () => removeDir() };
+  if (!pgUrl) throw new Error('PostgreSQL needs a URL (TEST_DATABASE_URL)');
+  const name = `dwp_crash_${randomBytes(5).toString('hex')}`;
+  await withPg(pgUrl, (c) => c.query(`create database ${name}`));
+  const appName = `dwp-crash-${name.slice(-10)}`;
+  const u = new URL(pgUrl);
+  u.pathname = `/${name}`;
+  u.searchParams.set('application_name', appName);
+  return {
+    dialect,
+    dataDir,
+    url: u.toString(),
+    appName,
+    adminUrl: pgUrl,
+    drop: async () => {
+      await withPg(pgUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
+      removeDir();
+    },
+  };
+}
+
+export async function withPg<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The real server's environment on this database: no demo data, the integration API on. */
+export function crashServerEnv(database: CrashDatabase, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return serverEnv(database.dataDir, {
+    DEMO_MODE: 'false',
+    SMS_SENDER: 'log',
+    INTEGRATION_API_KEY: CRASH_API_KEY,
+    LOG_LEVEL: 'error',
+    ...(database.dialect === 'postgres' ? { DATABASE_URL: database.url } : {}),
+    ...extra,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The world
+
+export interface Actor {
+  id: number;
+  code: string;
+  token: string;
+}
+
+export interface World {
+  shopId: number;
+  /** Every designer of the world is qualified: its orders are system-assigned (message 2). */
+  productId: number;
+  /** Nobody is qualified: its orders wait in the team's pool for a lead (manual assignment, 25). */
+  poolProductId: number;
+  teamId: number;
+  leads: Actor[];
+  designers: Actor[];
+}
+
+/** Makes the world in a migrated database (rows written directly; tokens are real sessions). */
+export async function createWorld(db: Db): Promise<World> {
+  const tag = randomBytes(3).toString('hex');
+  const now = new Date().toISOString();
+  const shop = await db.insertInto('shops').values({ name: `压测店铺${tag}`, platform: '淘宝' }).returning('id').executeTakeFirstOrThrow();
+  const product = await db.insertInto('products').values({ name: `压测产品${tag}`, category: '压测' }).returning('id').executeTakeFirstOrThrow();
+  const pool = await db.insertInto('products').values({ name: `待派产品${tag}`, category: '压测' }).returning('id').executeTakeFirstOrThrow();
+  const team = await db.insertInto('teams').values({ name: `压测团队${tag}`, lead_id: null, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const phoneBase = 17_000_000_000 + (randomBytes(3).readUIntBE(0, 3) % 900_000) * 100;
+  let n = 0;
+  const person = async (type: 0 | 1): Promise<Actor> => {
+    const phone = String(phoneBase + n++);
+    const d = await insertDesigner(db, {
+      phone,
+      password_hash: 'x',
+      designer_type: type,
+      real_name: `${type === 0 ? '组长' : '设计师'}${phone.slice(-4)}`,
+      current_registration_step: 6,
+      team_id: team.id,
+      team_role: type === 0 ? 'lead' : 'member',
+      online_ticket_status: type === 0 ? 0 : 1,
+      daily_capacity: 1_000_000,
+      account_status: 1,
+    });
+    if (type === 1) await db.insertInto('designer_products').values({ designer_id: d.id, product_id: product.id }).execute();
+    const s = await createSession(db, d.id, 24, { ip: '127.0.0.1', userAgent: 'crash-harness' });
+    return { id: d.id, code: designerCode(d.id), token: s.token };
+  };
+  const leads = [await person(0), await person(0)];
+  const designers = [await person(1), await person(1), await person(1), await person(1)];
+  return { shopId: shop.id, productId: product.id, poolProductId: pool.id, teamId: team.id, leads, designers };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The ledger
+
+export type WriteKind = 'order' | 'assign' | 'transfer' | 'urge' | 'abnormal' | 'appeal' | 'draft';
+export const WRITE_KINDS: readonly WriteKind[] = ['order', 'assign', 'transfer', 'urge', 'abnormal', 'appeal', 'draft'];
+
+/** acked: a 2xx answer; refused: 4xx; unknown: 5xx or no answer (may or may not have committed). */
+export type Outcome = 'acked' | 'refused' | 'unknown';
+
+export interface Write {
+  kind: WriteKind;
+  /** What identifies it in the database: the order number, or the note/reason it carries. */
+  token: string;
+  ticketId?: number;
+  /** appeal_id / draft_id of an acknowledged appeal or draft. */
+  id?: number;
+  outcome: Outcome;
+}
+
+export class Ledger {
+  readonly writes: Write[] = [];
+  /** Answers by status ("200", "409", "503", "no answer"). */
+  readonly statuses = new Map<string, number>();
+  /** Latency of acknowledged writes, ms. */
+  readonly latencies: number[] = [];
+  acked = 0;
+
+  record(write: Write, status: number | undefined, ms: number): void {
+    this.writes.push(write);
+    const key = status === undefined ? 'no answer' : String(status);
+    this.statuses.set(key, (this.statuses.get(key) ?? 0) + 1);
+    if (write.outcome === 'acked') {
+      this.acked++;
+      this.latencies.push(ms);
+    }
+  }
+
+  count(kind: WriteKind, outcome: Outcome): number {
+    return this.writes.filter((w) => w.kind === kind && w.outcome === outcome).length;
+  }
+
+  status(pred: (status: number) => boolean): number {
+    let n = 0;
+    for (const [k, v] of this.statuses) if (k !== 'no answer' && pred(Number(k))) n += v;
+    return n;
+  }
+}
+
+export function outcomeOf(status: number | undefined): Outcome {
+  if (status !== undefined && status >= 200 && status < 300) return 'acked';
+  if (status !== undefined && status >= 400 && status < 500) return 'refused';
+  return 'unknown';
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP
+
+export interface Answer {
+  status: number | undefined;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response fields are read ad hoc
+  body?: any;
+  retryAfter?: string | null;
+  error?: string;
+}
+
+export async function call(base: string, method: string, url: string, opts: { token?: string; apiKey?: string; body?: unknown; timeoutMs?: number } = {}): Promise<Answer> {
+  try {
+    const res = await fetch(base + url, {
+      method,
+      headers: {
+        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        ...(opts.apiKey ? { 'x-api-key': opts.apiKey } : {}),
+      },
+      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+      signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
+    });
+    const text = await res.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+    return { status: res.status, body, retryAfter: res.headers.get('retry-after') };
+  } catch (err) {
+    return { status: undefined, error: (err as Error).message };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The load
+
+/** A small seeded generator (mulberry32): a run can be repeated from its seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface TicketState {
+  id: number;
+  pool: boolean;
+  /** Designer id holding it, as far as the answers tell. */
+  holder: number | null;
+  abnormal: boolean;
+  appealed: Set<number>;
+}
+
+/** What the load knows of the world's tickets and the answers it lost; lives across cycles. */
+export class LoadState {
+  readonly tickets = new Map<number, TicketState>();
+  /** Order bodies whose answer was lost: sent again after the restart. */
+  readonly retryOrders: { write: Write; body: Record<string, unknown> }[] = [];
+  private seq = 0;
+  readonly tag = randomBytes(3).toString('hex');
+
+  constructor(
+    readonly world: World,
+    readonly ledger: Ledger,
+    readonly random: () => number,
+  ) {}
+
+  token(prefix: string): string {
+    this.seq += 1;
+    return `${prefix}-${this.tag}-${String(this.seq).padStart(6, '0')}`;
+  }
+
+  pick<T>(items: readonly T[]): T | undefined {
+    return items.length ? items[Math.floor(this.random() * items.length)] : undefined;
+  }
+
+  /** Takes what an answer carrying a ticket item says about the ticket. */
+  learn(item: { ticket_id: number; designer_id: string | null } | undefined, pool: boolean): void {
+    if (!item) return;
+    const known = this.tickets.get(item.ticket_id) ?? { id: item.ticket_id, pool, holder: null, abnormal: false, appealed: new Set<number>() };
+    known.holder = item.designer_id ? (parseDesignerCode(item.designer_id) ?? null) : null;
+    this.tickets.set(item.ticket_id, known);
+  }
+}
+
+export interface LoadShape {
+  /** Concurrent upstream loops (orders one per call). */
+  upstream: number;
+  /** Share of orders for the pool product (manual assignment later). */
+  poolShare: number;
+}
+
+export const DEFAULT_SHAPE: LoadShape = { upstream: 3, poolShare: 0.2 };
+
+/**
+ * Write load against one running server: `upstream` order loops, one loop per lead and one per
+ * designer. `stop()` lets no new request start; `settled()` resolves once every loop has ended
+ * (the requests in flight answered or failed).
+ */
+export class Load {
+  private stopping = false;
+  private loops: Promise<void>[] = [];
+
+  constructor(
+    private readonly base: string,
+    private readonly state: LoadState,
+    private readonly shape: LoadShape = DEFAULT_SHAPE,
+  ) {}
+
+  start(): void {
+    const { world } = this.state;
+    for (let i = 0; i < this.shape.upstream; i++) this.loops.push(this.loop(() => this.order()));
+    for (const lead of world.leads) this.loops.push(this.loop(() => this.leadAction(lead)));
+    for (const designer of world.designers) this.loops.push(this.loop(() => this.designerAction(designer)));
+  }
+
+  stop(): void {
+    this.stopping = true;
+  }
+
+  settled(): Promise<void> {
+    return Promise.all(this.loops).then(() => undefined);
+  }
+
+  private async loop(step: () => Promise<boolean>): Promise<void> {
+    while (!this.stopping) {
+      // A step that found nothing to do waits a little instead of spinning.
+      if (!(await step())) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  private async send(write: Omit<Write, 'outcome'>, method: string, url: string, opts: Parameters<typeof call>[3]): Promise<Answer & { write: Write }> {
+    const t0 = performance.now();
+    const answer = await call(this.base, method, url, opts);
+    const done: Write = { ...write, outcome: outcomeOf(answer.status) };
+    this.state.ledger.record(done, answer.status, performance.now() - t0);
+    return { ...answer, write: done };
+  }
+
+  /** An upstream order: one whose answer was lost first (the same body again), else a new one. */
+  async order(): Promise<boolean> {
+    const { world, ledger } = this.state;
+    const retry = this.state.retryOrders.shift();
+    const pool = retry ? retry.body.product_id === world.poolProductId : this.state.random() < this.shape.poolShare;
+    const body = retry?.body ?? {
+      order_no: this.state.token('CR'),
+      shop_id: world.shopId,
+      product_id: pool ? world.poolProductId : world.productId,
+      team_id: world.teamId,
+      title: '压测订单｜手提袋',
+      allowed_minutes: 1440,
+      fee_cents: 1200,
+    };
+    const t0 = performance.now();
+    const answer = await call(this.base, 'POST', '/api/integration/orders', { apiKey: CRASH_API_KEY, body });
+    const outcome = outcomeOf(answer.status);
+    // A retried order is the same write: its record moves to what the new answer says.
+    const write: Write = retry?.write ?? { kind: 'order', token: String(body.order_no), outcome };
+    if (retry) {
+      write.outcome = outcome === 'unknown' ? 'unknown' : outcome;
+      const key = answer.status === undefined ? 'no answer' : String(answer.status);
+      ledger.statuses.set(key, (ledger.statuses.get(key) ?? 0) + 1);
+      if (outcome === 'acked') {
+        ledger.acked++;
+        ledger.latencies.push(performance.now() - t0);
+      }
+    } else {
+      ledger.record(write, answer.status, performance.now() - t0);
+    }
+    if (outcome === 'acked') {
+      write.ticketId = answer.body?.data?.ticket?.ticket_id;
+      this.state.learn(answer.body?.data?.ticket, pool);
+    } else if (outcome === 'unknown') {
+      this.state.retryOrders.push({ write, body });
+    }
+    return true;
+  }
+
+  private async leadAction(lead: Actor): Promise<boolean> {
+    const s = this.state;
+    const tickets = [...s.tickets.values()];
+    const waiting = tickets.filter((t) => t.holder === null && t.pool);
+    const held = tickets.filter((t) => t.holder !== null);
+    const r = s.random();
+    if (waiting.length && r < 0.25) {
+      const t = s.pick(waiting)!;
+      const to = s.pick(s.world.designers)!;
+      const a = await this.send({ kind: 'assign', token: `assign:${t.id}`, ticketId: t.id }, 'POST', `/api/tickets/${t.id}/assign`, { token: lead.token, body: { designer_id: to.code } });
+      if (a.write.outcome === 'acked') s.learn(a.body?.data, true);
+      return true;
+    }
+    const t = s.pick(held);
+    if (!t) return false;
+    if (r < 0.5) {
+      const to = s.pick(s.world.designers.filter((d) => d.id !== t.holder))!;
+      const token = s.token('TR');
+      const a = await this.send({ kind: 'transfer', token, ticketId: t.id }, 'POST', `/api/tickets/${t.id}/transfer`, { token: lead.token, body: { designer_id: to.code, reason: token } });
+      if (a.write.outcome === 'acked') s.learn(a.body?.data, t.pool);
+    } else if (r < 0.8 || t.abnormal) {
+      const token = s.token('UR');
+      await this.send({ kind: 'urge', token, ticketId: t.id }, 'POST', `/api/tickets/${t.id}/urge`, { token: lead.token, body: { note: token } });
+    } else {
+      const token = s.token('AB');
+      const a = await this.send({ kind: 'abnormal', token, ticketId: t.id }, 'POST', `/api/tickets/${t.id}/abnormal`, { token: lead.token, body: { reason: token } });
+      if (a.write.outcome !== 'unknown') t.abnormal = true; // done, or refused as already marked
+    }
+    return true;
+  }
+
+  private async designerAction(me: Actor): Promise<boolean> {
+    const s = this.state;
+    const mine = [...s.tickets.values()].filter((t) => t.holder === me.id);
+    const t = s.pick(mine);
+    if (!t) return false;
+    if (!t.appealed.has(me.id) && s.random() < 0.5) {
+      const token = s.token('AP');
+      const a = await this.send({ kind: 'appeal', token, ticketId: t.id }, 'POST', '/api/appeals', {
+        token: me.token,
+        body: { ticket_id: t.id, type: 'fee', requested_cents: 500, reason: token },
+      });
+      if (a.write.outcome === 'acked') a.write.id = a.body?.data?.appeal_id;
+      if (a.write.outcome !== 'unknown') t.appealed.add(me.id);
+      return true;
+    }
+    const token = s.token('DR');
+    const key = `draft/${me.code}/20261126/${token}/design.pdf`;
+    const a = await this.send({ kind: 'draft', token, ticketId: t.id }, 'POST', `/api/tickets/${t.id}/drafts`, { token: me.token, body: { kind: 'first', files: [key], note: token } });
+    if (a.write.outcome === 'acked') a.write.id = a.body?.data?.draft_id;
+    return true;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kill cycles
+
+export interface CycleFigure {
+  cycle: number;
+  /** Writes acknowledged in the cycle before the kill. */
+  acked: number;
+  /** Requests cut by the kill (no answer). */
+  cut: number;
+  /** Message rows of the world committed but not yet published when the process died. */
+  leftUnpublished: number;
+  /** From the kill to the restarted server's banner, ms. */
+  restartMs: number;
+}
+
+export interface CrashRun {
+  database: CrashDatabase;
+  db: OpenedDb;
+  world: World;
+  state: LoadState;
+  ledger: Ledger;
+  /** The server started after the last kill (running; the caller stops it). */
+  server: ServerProcess;
+  cycles: CycleFigure[];
+  /** Ids of message rows left unpublished by a kill (the relay must publish or mark them). */
+  leftUnpublished: Set<number>;
+}
+
+export interface CrashOptions {
+  cycles: number;
+  /** Acknowledged writes per cycle before the kill: a random number in [min, max]. */
+  acksPerCycle?: [number, number];
+  seed?: number;
+  shape?: LoadShape;
+  env?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+}
+
+/** Ids of the world's message rows not yet marked published. */
+export async function unpublishedIds(db: Db, world: World): Promise<number[]> {
+  const ids = [...world.leads, ...world.designers].map((a) => a.id);
+  const rows = await db.selectFrom('messages').select('id').where('designer_id', 'in', ids).where('published_at', 'is', null).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Starts the server on the database, makes the world, then runs `cycles` load + kill -9 + restart cycles. */
+export async function runCrashCycles(database: CrashDatabase, opts: CrashOptions): Promise<CrashRun> {
+  const log = opts.log ?? (() => undefined);
+  const env = crashServerEnv(database, opts.env);
+  const [minAcks, maxAcks] = opts.acksPerCycle ?? [40, 120];
+  const random = seededRandom(opts.seed ?? 23);
+  let server = await startServer(env);
+  const db = openDatabase({ url: database.url });
+  try {
+    const world = await createWorld(db.db);
+    const ledger = new Ledger();
+    const state = new LoadState(world, ledger, random);
+    const cycles: CycleFigure[] = [];
+    const leftUnpublished = new Set<number>();
+    for (let cycle = 1; cycle <= opts.cycles; cycle++) {
+      const load = new Load(server.base, state, opts.shape);
+      const ackedBefore = ledger.acked;
+      const cutBefore = ledger.statuses.get('no answer') ?? 0;
+      const target = ackedBefore + minAcks + Math.floor(random() * (maxAcks - minAcks + 1));
+      load.start();
+      const deadline = Date.now() + 120_000;
+      while (ledger.acked < target) {
+        if (server.child.exitCode !== null || server.child.signalCode !== null) throw new Error(`the server died on its own in cycle ${cycle}:\n${server.output()}`);
+        if (Date.now() > deadline) throw new Error(`cycle ${cycle}: only ${ledger.acked - ackedBefore} writes acknowledged in 120 s; answers ${JSON.stringify(Object.fromEntries(ledger.statuses))}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      // kill -9 with requests in flight: no graceful shutdown, no flush of the outbox marks.
+      load.stop();
+      server.child.kill('SIGKILL');
+      const killedAt = performance.now();
+      await exited(server.child);
+      await load.settled();
+      const left = await unpublishedIds(db.db, world);
+      for (const id of left) leftUnpublished.add(id);
+      server = await startServer(env);
+      const figure: CycleFigure = {
+        cycle,
+        acked: ledger.acked - ackedBefore,
+        cut: (ledger.statuses.get('no answer') ?? 0) - cutBefore,
+        leftUnpublished: left.length,
+        restartMs: Math.round(performance.now() - killedAt),
+      };
+      cycles.push(figure);
+      log(`cycle ${cycle}: ${figure.acked} acknowledged, ${figure.cut} cut by the kill, ${figure.leftUnpublished} messages left unpublished, restarted in ${figure.restartMs} ms`);
+    }
+    await resendLostOrders(server.base, state);
+    return { database, db, world, state, ledger, server, cycles, leftUnpublished };
+  } catch (err) {
+    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+    await db.close();
+    throw err;
+  }
+}
+
+/** Sends every order whose answer was lost again until each is answered (2xx or 4xx). */
+export async function resendLostOrders(base: string, state: LoadState): Promise<void> {
+  const load = new Load(base, state);
+  for (let round = 0; state.retryOrders.length && round < 20; round++) {
+    const pending = state.retryOrders.length;
+    for (let i = 0; i < pending; i++) await load.order();
+    if (state.retryOrders.length) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Polls until the relay has published (or marked) every message row of the world, `ms` at most; the ids still waiting. */
+export async function waitForRelay(db: Db, world: World, ms: number): Promise<{ waitedMs: number; left: number[] }> {
+  const started = performance.now();
+  let left = await unpublishedIds(db, world);
+  while (left.length && performance.now() - started < ms) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    left = await unpublishedIds(db, world);
+  }
+  return { waitedMs: Math.round(performance.now() - started), left };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The check
+
+export interface SnapshotMessage {
+  id: number;
+  designer_id: number;
+  message_type: number;
+  title: string;
+  info: { ticket_id?: number; allocation_id?: number; appeal_id?: number };
+  published_at: string | null;
+}
+
+export interface Snapshot {
+  tickets: { id: number; order_no: string; product_id: number }[];
+  events: { id: number; ticket_id: number; type: string; detail: Record<string, unknown>; created_at: string }[];
+  allocations: { id: number; ticket_id: number; designer_id: number; assigned_at: string }[];
+  messages: SnapshotMessage[];
+  appeals: { id: number; ticket_id: number; reason: string }[];
+  drafts: { id: number; ticket_id: number; note: string }[];
+  /** Active leads of the world's team (the recipients of an appeal's message). */
+  leadIds: number[];
+}
+
+/** Everything of the world's tickets, as the database has it now. */
+export async function loadSnapshot(db: Db, world: World): Promise<Snapshot> {
+  const products = [world.productId, world.poolProductId];
+  const people = [...world.leads, ...world.designers].map((a) => a.id);
+  const tickets = await db.selectFrom('tickets').select(['id', 'order_no', 'product_id']).where('product_id', 'in', products).orderBy('id').execute();
+  const events = await db
+    .selectFrom('ticket_events as e')
+    .innerJoin('tickets as t', 't.id', 'e.ticket_id')
+    .select(['e.id', 'e.ticket_id', 'e.type', 'e.detail', 'e.created_at'])
+    .where('t.product_id', 'in', products)
+    .orderBy('e.id')
+    .execute();
+  const allocations = await db
+    .selectFrom('allocations as a')
+    .innerJoin('tickets as t', 't.id', 'a.ticket_id')
+    .select(['a.id', 'a.ticket_id', 'a.designer_id', 'a.assigned_at'])
+    .where('t.product_id', 'in', products)
+    .orderBy('a.id')
+    .execute();
+  const messages = await db
+    .selectFrom('messages')
+    .select(['id', 'designer_id', 'message_type', 'title', 'ext_json', 'published_at'])
+    .where('designer_id', 'in', people)
+    .orderBy('id')
+    .execute();
+  const appeals = await db
+    .selectFrom('appeals as p')
+    .innerJoin('tickets as t', 't.id', 'p.ticket_id')
+    .select(['p.id', 'p.ticket_id', 'p.reason'])
+    .where('t.product_id', 'in', products)
+    .execute();
+  const drafts = await db
+    .selectFrom('drafts as d')
+    .innerJoin('tickets as t', 't.id', 'd.ticket_id')
+    .select(['d.id', 'd.ticket_id', 'd.note'])
+    .where('t.product_id', 'in', products)
+    .execute();
+  const leads = await db
+    .selectFrom('designers')
+    .select('id')
+    .where('team_id', '=', world.teamId)
+    .where('designer_type', '=', 0)
+    .where('account_status', '=', 1)
+    .execute();
+  return {
+    tickets,
+    events: events.map((e) => ({ ...e, detail: JSON.parse(e.detail) as Record<string, unknown> })),
+    allocations,
+    messages: messages.map(({ ext_json, ...m }) => ({ ...m, info: (JSON.parse(ext_json) as { info?: SnapshotMessage['info'] }).info ?? {} })),
+    appeals,
+    drafts,
+    leadIds: leads.map((l) => l.id),
+  };
+}
+
+/** One thing the check found: what and where. */
+export interface Finding {
+  what: string;
+  detail: string;
+}
+
+export interface CheckReport {
+  acked: Record<WriteKind, number>;
+  unknown: number;
+  /** Acknowledged writes not in the database. */
+  lost: Finding[];
+  /** Writes (or their events) present more than once. */
+  doubled: Finding[];
+  /** Writes refused with a 4xx that are in the database all the same. */
+  refusedPresent: Finding[];
+  /** Events that should have sent a message, by missing (event, recipient). */
+  eventsWithoutMessages: Finding[];
+  /** (event, recipient) pairs with more than one message row. */
+  doubledMessages: Finding[];
+  /** Message rows of the world's tickets that no event accounts for. */
+  orphanMessages: number;
+  /** How many message rows the events expect (all were checked). */
+  expectedMessages: number;
+  /** Message rows of the world not published or marked. */
+  unpublished: number;
+}
+
+interface Expected {
+  event: number;
+  type: number;
+  ticket: number;
+  to?: number;
+  allocation?: number;
+  appeal?: number;
+  titleHas?: string;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+const designer = (v: unknown): number | undefined => (typeof v === 'string' ? parseDesignerCode(v) : undefined);
+
+/** The message rows each committed event must have (product.md §6 for the paths the load drives). */
+export function expectedMessages(s: Snapshot): Expected[] {
+  const allocationsOf = new Map<number, Snapshot['allocations']>();
+  for (const a of s.allocations) allocationsOf.set(a.ticket_id, [...(allocationsOf.get(a.ticket_id) ?? []), a]);
+  const out: Expected[] = [];
+  for (const e of s.events) {
+    const d = e.detail;
+    const base = { event: e.id, ticket: e.ticket_id };
+    switch (e.type) {
+      case 'system_assigned':
+        out.push({ ...base, type: MESSAGE_TYPE.SYSTEM_ASSIGNED, to: designer(d.designer_id), allocation: num(d.allocation_id) });
+        break;
+      case 'manual_assigned':
+        out.push({ ...base, type: MESSAGE_TYPE.MANUALLY_ASSIGNED, to: designer(d.designer_id), allocation: num(d.allocation_id) });
+        break;
+      case 'transferred': {
+        const allocation = num(d.allocation_id);
+        const chain = allocationsOf.get(e.ticket_id) ?? [];
+        // The allocation the transfer ended: the ticket's one before the new one.
+        const previous = chain.filter((a) => allocation !== undefined && a.id < allocation).at(-1)?.id;
+        // The new designer's title carries the reason; the old one's names the new designer.
+        out.push({ ...base, type: MESSAGE_TYPE.TICKET_TRANSFERRED, to: designer(d.to_designer_id), allocation, titleHas: str(d.reason) || undefined });
+        out.push({ ...base, type: MESSAGE_TYPE.TICKET_TRANSFERRED, to: designer(d.from_designer_id), allocation: previous ?? -1, titleHas: `转派给${str(d.to_name) ?? ''}` });
+        break;
+      }
+      case 'urged':
+        out.push({ ...base, type: MESSAGE_TYPE.DRAFT_URGED, to: designer(d.designer_id), titleHas: str(d.note) });
+        break;
+      case 'marked_abnormal':
+        // A message only when someone held the ticket then.
+        if ((allocationsOf.get(e.ticket_id) ?? []).some((a) => a.assigned_at <= e.created_at)) {
+          out.push({ ...base, type: MESSAGE_TYPE.MARKED_ABNORMAL, titleHas: str(d.reason) });
+        }
+        break;
+      case 'appeal_filed':
+        for (const lead of s.leadIds) out.push({ ...base, type: MESSAGE_TYPE.FEE_APPEAL_FILED, to: lead, appeal: num(d.appeal_id) });
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+const describeExpected = (x: Expected) =>
+  `event ${x.event} (ticket ${x.ticket}) → message ${x.type}${x.to !== undefined ? ` to ${x.to}` : ''}${x.allocation !== undefined ? `, allocation ${x.allocation}` : ''}${x.appeal !== undefined ? `, appeal ${x.appeal}` : ''}${x.titleHas ? `, “${x.titleHas}”` : ''}`;
+
+/** The database (a snapshot) against the ledger. Pure: plant a defect in a snapshot and it is reported. */
+export function checkRun(s: Snapshot, writes: readonly Write[]): CheckReport {
+  const report: CheckReport = {
+    acked: Object.fromEntries(WRITE_KINDS.map((k) => [k, 0])) as Record<WriteKind, number>,
+    unknown: 0,
+    lost: [],
+    doubled: [],
+    refusedPresent: [],
+    eventsWithoutMessages: [],
+    doubledMessages: [],
+    orphanMessages: 0,
+    expectedMessages: 0,
+    unpublished: s.messages.filter((m) => m.published_at === null).length,
+  };
+  const countBy = <T>(items: readonly T[], key: (item: T) => string | undefined) => {
+    const m = new Map<string, number>();
+    for (const item of items) {
+      const k = key(item);
+      if (k !== undefined) m.set(k, (m.get(k) ?? 0) + 1);
+    }
+    return m;
+  };
+  const orders = countBy(s.tickets, (t) => t.order_no);
+  const eventsOf = (type: string, field: string) => countBy(s.events.filter((e) => e.type === type), (e) => str(e.detail[field]) ?? (num(e.detail[field]) !== undefined ? String(e.detail[field]) : undefined));
+  const byKind: Record<WriteKind, Map<string, number>> = {
+    order: orders,
+    assign: countBy(s.events.filter((e) => e.type === 'manual_assigned'), (e) => `assign:${e.ticket_id}`),
+    transfer: eventsOf('transferred', 'reason'),
+    urge: eventsOf('urged', 'note'),
+    abnormal: eventsOf('marked_abnormal', 'reason'),
+    appeal: countBy(s.appeals, (a) => a.reason),
+    draft: countBy(s.drafts, (d) => d.note),
+  };
+  const appealIds = new Set(s.appeals.map((a) => a.id));
+  const draftIds = new Set(s.drafts.map((d) => d.id));
+  const appealEvents = eventsOf('appeal_filed', 'appeal_id');
+  const draftEvents = eventsOf('draft_submitted', 'draft_id');
+
+  for (const w of writes) {
+    const n = byKind[w.kind].get(w.token) ?? 0;
+    const where = `${w.kind} ${w.token}${w.ticketId ? ` (ticket ${w.ticketId})` : ''}`;
+    if (n > 1) report.doubled.push({ what: w.kind, detail: `${where}: ${n} times` });
+    if (w.outcome === 'acked') {
+      report.acked[w.kind]++;
+      if (n === 0) report.lost.push({ what: w.kind, detail: `${where}: acknowledged, not in the database` });
+      if (w.kind === 'appeal' && (w.id === undefined || !appealIds.has(w.id) || appealEvents.get(String(w.id)) !== 1)) {
+        report.lost.push({ what: 'appeal', detail: `${where}: appeal ${w.id} or its one timeline event missing` });
+      }
+      if (w.kind === 'draft' && (w.id === undefined || !draftIds.has(w.id) || draftEvents.get(String(w.id)) !== 1)) {
+        report.lost.push({ what: 'draft', detail: `${where}: draft ${w.id} or its one timeline event missing` });
+      }
+    } else if (w.outcome === 'unknown') {
+      report.unknown++;
+    } else if (n > 0 && w.kind !== 'assign' && w.kind !== 'order') {
+      // A refused assign may lose to another lead's, and a refused order is never expected; tokens of
+      // the others are the write's own.
+      report.refusedPresent.push({ what: w.kind, detail: `${where}: refused, yet in the database` });
+    }
+  }
+  // Whatever the ledger says: one ticket per order number, one creation and at most one system
+  // assignment per ticket, one manual assignment at most.
+  for (const [order, n] of orders) if (n > 1) report.doubled.push({ what: 'order', detail: `order ${order}: ${n} tickets` });
+  for (const [type, most] of [
+    ['created', 1],
+    ['system_assigned', 1],
+    ['manual_assigned', 1],
+  ] as const) {
+    for (const [ticket, n] of countBy(s.events.filter((e) => e.type === type), (e) => String(e.ticket_id))) {
+      if (n > most) report.doubled.push({ what: type, detail: `ticket ${ticket}: ${n} ${type} events` });
+    }
+  }
+  const created = new Set(s.events.filter((e) => e.type === 'created').map((e) => e.ticket_id));
+  for (const t of s.tickets) if (!created.has(t.id)) report.lost.push({ what: 'created', detail: `ticket ${t.id} (${t.order_no}) has no creation event` });
+
+  // The outbox: each expected (event, recipient) has exactly one message row. Expectations with the
+  // same signature (two urges of one ticket without notes, say) share the rows they match, as many
+  // rows as expectations.
+  const index = new Map<string, SnapshotMessage[]>();
+  for (const m of s.messages) {
+    const k = `${m.message_type}|${m.info.ticket_id}`;
+    index.set(k, [...(index.get(k) ?? []), m]);
+  }
+  const used = new Set<number>();
+  const expected = expectedMessages(s);
+  report.expectedMessages = expected.length;
+  const groups = new Map<string, Expected[]>();
+  for (const x of expected) {
+    const k = JSON.stringify([x.type, x.ticket, x.to, x.allocation, x.appeal, x.titleHas]);
+    groups.set(k, [...(groups.get(k) ?? []), x]);
+  }
+  for (const group of groups.values()) {
+    const x = group[0]!;
+    const found = (index.get(`${x.type}|${x.ticket}`) ?? []).filter(
+      (m) =>
+        (x.to === undefined || m.designer_id === x.to) &&
+        (x.allocation === undefined || m.info.allocation_id === x.allocation) &&
+        (x.appeal === undefined || m.info.appeal_id === x.appeal) &&
+        (x.titleHas === undefined || m.title.includes(x.titleHas)),
+    );
+    for (const m of found) used.add(m.id);
+    for (const missing of group.slice(found.length)) report.eventsWithoutMessages.push({ what: String(missing.type), detail: describeExpected(missing) });
+    if (found.length > group.length) {
+      report.doubledMessages.push({ what: String(x.type), detail: `${describeExpected(x)}: ${found.length} rows for ${group.length} event(s)` });
+    }
+  }
+  const ticketIds = new Set(s.tickets.map((t) => t.id));
+  report.orphanMessages = s.messages.filter((m) => m.info.ticket_id !== undefined && ticketIds.has(m.info.ticket_id) && !used.has(m.id)).length;
+  return report;
+}
+
+/** The report's figures on a few lines. */
+export function describeReport(r: CheckReport): string[] {
+  const acked = WRITE_KINDS.map((k) => `${k} ${r.acked[k]}`).join(', ');
+  const total = WRITE_KINDS.reduce((a, k) => a + r.acked[k], 0);
+  const sample = (f: Finding[]) => (f.length ? ` (${f.slice(0, 3).map((x) => x.detail).join('; ')}${f.length > 3 ? '; …' : ''})` : '');
+  return [
+    `acknowledged writes: ${total} (${acked}); ${r.unknown} without a known outcome`,
+    `lost: ${r.lost.length}${sample(r.lost)}; doubled: ${r.doubled.length}${sample(r.doubled)}; refused yet present: ${r.refusedPresent.length}${sample(r.refusedPresent)}`,
+    `events without their message: ${r.eventsWithoutMessages.length} of ${r.expectedMessages} expected message rows${sample(r.eventsWithoutMessages)}; doubled messages: ${r.doubledMessages.length}${sample(r.doubledMessages)}; messages no event accounts for: ${r.orphanMessages}`,
+    `unpublished message rows: ${r.unpublished}`,
+  ];
+}
+
+export function percentile(values: readonly number[], p: number): number {
+  if (!values.length) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
