@@ -80,6 +80,14 @@ export async function createCrashDatabase(dialect: CrashDialect, pgUrl?: string)
   };
 }
 
+/** The URL the harness itself opens: on PostgreSQL under an application_name of its own, so killing the server's backends spares it. */
+export function harnessUrl(database: CrashDatabase): string {
+  if (database.dialect !== 'postgres') return database.url;
+  const u = new URL(database.url);
+  u.searchParams.set('application_name', `${database.appName}-harness`);
+  return u.toString();
+}
+
 export async function withPg<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -182,14 +190,24 @@ export class Ledger {
   readonly latencies: number[] = [];
   acked = 0;
 
-  record(write: Write, status: number | undefined, ms: number): void {
+  /** Called with every answer (a soak phase times its own). */
+  listener: ((status: number | undefined, ms: number, retryAfter: string | null | undefined) => void) | undefined;
+
+  /** A new write and its answer. */
+  record(write: Write, status: number | undefined, ms: number, retryAfter?: string | null): void {
     this.writes.push(write);
+    this.answer(status, ms, write.outcome === 'acked', retryAfter);
+  }
+
+  /** An answer to a write already recorded (an order sent again), or to a new one (`record`). */
+  answer(status: number | undefined, ms: number, acked: boolean, retryAfter?: string | null): void {
     const key = status === undefined ? 'no answer' : String(status);
     this.statuses.set(key, (this.statuses.get(key) ?? 0) + 1);
-    if (write.outcome === 'acked') {
+    if (acked) {
       this.acked++;
       this.latencies.push(ms);
     }
+    this.listener?.(status, ms, retryAfter);
   }
 
   count(kind: WriteKind, outcome: Outcome): number {
@@ -351,7 +369,7 @@ export class Load {
     const t0 = performance.now();
     const answer = await call(this.base, method, url, opts);
     const done: Write = { ...write, outcome: outcomeOf(answer.status) };
-    this.state.ledger.record(done, answer.status, performance.now() - t0);
+    this.state.ledger.record(done, answer.status, performance.now() - t0, answer.retryAfter);
     return { ...answer, write: done };
   }
 
@@ -375,15 +393,10 @@ export class Load {
     // A retried order is the same write: its record moves to what the new answer says.
     const write: Write = retry?.write ?? { kind: 'order', token: String(body.order_no), outcome };
     if (retry) {
-      write.outcome = outcome === 'unknown' ? 'unknown' : outcome;
-      const key = answer.status === undefined ? 'no answer' : String(answer.status);
-      ledger.statuses.set(key, (ledger.statuses.get(key) ?? 0) + 1);
-      if (outcome === 'acked') {
-        ledger.acked++;
-        ledger.latencies.push(performance.now() - t0);
-      }
+      write.outcome = outcome;
+      ledger.answer(answer.status, performance.now() - t0, outcome === 'acked', answer.retryAfter);
     } else {
-      ledger.record(write, answer.status, performance.now() - t0);
+      ledger.record(write, answer.status, performance.now() - t0, answer.retryAfter);
     }
     if (outcome === 'acked') {
       write.ticketId = answer.body?.data?.ticket?.ticket_id;
@@ -500,7 +513,7 @@ export async function runCrashCycles(database: CrashDatabase, opts: CrashOptions
   const [minAcks, maxAcks] = opts.acksPerCycle ?? [40, 120];
   const random = seededRandom(opts.seed ?? 23);
   let server = await startServer(env);
-  const db = openDatabase({ url: database.url });
+  const db = openDatabase({ url: harnessUrl(database) });
   try {
     const world = await createWorld(db.db);
     const ledger = new Ledger();
@@ -525,7 +538,8 @@ export async function runCrashCycles(database: CrashDatabase, opts: CrashOptions
       const killedAt = performance.now();
       await exited(server.child);
       await load.settled();
-      const left = await unpublishedIds(db.db, world);
+      // Rows an earlier kill left may still wait for the relay (RELAY_AFTER_MS): count this kill's own.
+      const left = (await unpublishedIds(db.db, world)).filter((id) => !leftUnpublished.has(id));
       for (const id of left) leftUnpublished.add(id);
       server = await startServer(env);
       const figure: CycleFigure = {
