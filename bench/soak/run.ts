@@ -11,7 +11,7 @@
 // - crash: `--cycles` times, concurrent writes on every path that sends messages (orders through
 //   the integration API, lead actions, fee appeals, drafts), `kill -9` mid-load, restart on the
 //   same data, resend the orders whose answer was lost. The load, the cycles and the check are
-//   the crash test's (server/test/support/crash-load.ts).
+//   the crash test's (server/test/support/crash-load.ts, crash-check.ts).
 // - db-lost (PostgreSQL): the server's backends terminated with pg_terminate_backend under load,
 //   once and then every 250 ms for 3 s: what the API answers meanwhile, how long it takes to answer
 //   again, whether the process lived.
@@ -31,15 +31,13 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { checkRun, describeReport, loadSnapshot } from '../../server/test/support/crash-check.js';
 import {
   call,
-  checkRun,
   type CrashDatabase,
   type CrashRun,
   createCrashDatabase,
-  describeReport,
   Load,
-  loadSnapshot,
   percentile,
   runCrashCycles,
   waitForRelay,

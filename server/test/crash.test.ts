@@ -8,21 +8,12 @@
  *
  * SQLite always; PostgreSQL (a throwaway database of its own) when TEST_DATABASE_URL is set —
  * global-setup says when it is not. The load, the cycles and the check live in
- * support/crash-load.ts, shared with the soak (`npm run bench:soak`, 100 cycles per database).
+ * support/crash-load.ts and crash-check.ts, shared with the soak (`npm run bench:soak`, 100 cycles per database).
  */
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_TYPE } from '../src/modules/messages/message-types.js';
-import {
-  checkRun,
-  createCrashDatabase,
-  describeReport,
-  loadSnapshot,
-  runCrashCycles,
-  type Snapshot,
-  waitForRelay,
-  WRITE_KINDS,
-  type Write,
-} from './support/crash-load.js';
+import { checkRun, describeReport, loadSnapshot, type Snapshot } from './support/crash-check.js';
+import { createCrashDatabase, runCrashCycles, waitForRelay, WRITE_KINDS, type Write } from './support/crash-load.js';
 import { dialects, PG_URL } from './support/harness.js';
 import { exited } from './support/server-process.js';
 
@@ -142,6 +133,8 @@ describe.each(dialects)('kill -9 under write load (%s, real server process)', (d
       expect(report.eventsWithoutMessages).toEqual([]);
       expect(report.doubledMessages).toEqual([]);
       expect(report.orphanMessages).toBe(0);
+      // Marks are written in batches once a second, so a kill under load nearly always leaves rows
+      // for the relay (printed above); not asserted, as a kill just after a batch leaves none.
       expect(relay.left).toEqual([]);
       expect(report.unpublished).toBe(0);
       // The load reached every path, and orders whose answer was lost were all answered on resending.
