@@ -261,8 +261,9 @@ async function soak(dialect: 'sqlite' | 'postgres') {
       cycles: crashCycles,
       acksPerCycle: [20, 100],
       seed: SEED,
+      retryFailedStart: true,
       log: (line) => {
-        if (/^cycle (\d+):/.exec(line) && (Number(/^cycle (\d+)/.exec(line)![1]) % 10 === 0 || crashCycles <= 10)) console.log(`  ${line}`);
+        if (line.includes('restart failed') || Number(/^cycle (\d+)/.exec(line)?.[1]) % 10 === 0 || crashCycles <= 10) console.log(`  ${line}`);
       },
     });
     const { ledger, cycles } = run;
@@ -281,6 +282,7 @@ async function soak(dialect: 'sqlite' | 'postgres') {
       put('acknowledged write latency, p50 / p99 ms', dialect, `${f1(percentile(ledger.latencies, 50))} / ${f1(percentile(ledger.latencies, 99))}`);
       put('crash: 503 / other 5xx / cut by a kill', dialect, `${ledger.status((s) => s === 503)} / ${ledger.status((s) => s >= 500 && s !== 503)} / ${ledger.statuses.get('no answer') ?? 0}`);
       put('message rows left unpublished by the kills', dialect, String(run.leftUnpublished.size));
+      put('restarts that failed and were tried again', dialect, String(cycles.reduce((a, c) => a + c.failedStarts, 0)));
     }
     if (SCENARIOS.has('db-lost') && dialect === 'postgres') await dbLost(run, dialect);
     if (SCENARIOS.has('lock')) await lockScenario(run, dialect);

@@ -466,6 +466,8 @@ export interface CycleFigure {
   acked: number;
   /** Requests cut by the kill (no answer). */
   cut: number;
+  /** Starts after this kill that failed and were tried again (only with `retryFailedStart`). */
+  failedStarts: number;
   /** Message rows of the world committed but not yet published when the process died. */
   leftUnpublished: number;
   /** From the kill to the restarted server's banner, ms. */
@@ -493,6 +495,11 @@ export interface CrashOptions {
   shape?: LoadShape;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+  /**
+   * The soak: a restart that fails (something outside killed the new process) is logged and tried
+   * again, up to 3 times, instead of ending the run. The crash test leaves it off: a failed start fails.
+   */
+  retryFailedStart?: boolean;
 }
 
 /** Ids of the world's message rows not yet marked published. */
@@ -537,9 +544,20 @@ export async function runCrashCycles(database: CrashDatabase, opts: CrashOptions
       // Rows an earlier kill left may still wait for the relay (RELAY_AFTER_MS): count this kill's own.
       const left = (await unpublishedIds(db.db, world)).filter((id) => !leftUnpublished.has(id));
       for (const id of left) leftUnpublished.add(id);
-      server = await startServer(env);
+      let failedStarts = 0;
+      for (;;) {
+        try {
+          server = await startServer(env);
+          break;
+        } catch (err) {
+          if (!opts.retryFailedStart || failedStarts >= 3) throw err;
+          failedStarts++;
+          log(`cycle ${cycle}: the restart failed, trying again: ${(err as Error).message.split('\n')[0]}`);
+        }
+      }
       const figure: CycleFigure = {
         cycle,
+        failedStarts,
         acked: ledger.acked - ackedBefore,
         cut: (ledger.statuses.get('no answer') ?? 0) - cutBefore,
         leftUnpublished: left.length,
