@@ -9,10 +9,9 @@ import {
   Kysely,
   Migrator,
   PostgresDialect,
+  type QueryResult,
   SqliteDialect,
   type SqliteDatabase,
-  type SqliteDialectConfig,
-  SqliteDriver,
   sql,
   type TransactionSettings,
 } from 'kysely';
@@ -89,16 +88,27 @@ export function openDatabase({ url, schema, poolSize = 10, timeouts = {}, onConn
     throw new Error(`Unsupported DATABASE_URL "${url}": use sqlite:<file> or postgres://…`);
   }
   const file = url.slice('sqlite:'.length);
-  const sqlite = openSqliteFile(file);
+  const writer = openSqliteFile(file);
   // WAL with synchronous=NORMAL: a committed (acknowledged) write survives a crash or kill -9 of
   // the process; FULL would add an fsync per commit for power-loss safety of the last commits.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  // How long a statement (and BEGIN IMMEDIATE) waits for another process's write lock before
-  // SQLITE_BUSY (DATABASE_LOCK_TIMEOUT_MS; the API then answers 503). The wait blocks this process's event loop: write transactions stay short.
-  sqlite.pragma(`busy_timeout = ${Math.round(lockMs)}`);
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }) });
+  writer.pragma('journal_mode = WAL');
+  writer.pragma('synchronous = NORMAL');
+  writer.pragma('foreign_keys = ON');
+  // better-sqlite3 waits for another process's write lock synchronously, blocking the event loop
+  // for as long as busy_timeout: the writer waits in short slices and SplitSqliteDriver retries
+  // between them, asynchronously, for DATABASE_LOCK_TIMEOUT_MS in all (then SQLITE_BUSY: 503).
+  writer.pragma(`busy_timeout = ${BUSY_SLICE_MS}`);
+  // Reads outside a transaction run on a second connection, so they never queue behind a write
+  // waiting for another process's lock (WAL: readers are not blocked by writers). An in-memory
+  // database cannot be opened twice: everything runs on the one connection there.
+  let reader: SQLite.Database | null = null;
+  if (file !== ':memory:') {
+    reader = openSqliteFile(file);
+    reader.pragma('query_only = ON');
+    reader.pragma(`busy_timeout = ${BUSY_SLICE_MS}`);
+  }
+  const driver = new SplitSqliteDriver(cachingStatements(writer), reader && cachingStatements(reader), lockMs);
+  const db = new Kysely<Database>({ dialect: new SplitSqliteDialect(driver) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
@@ -155,37 +165,196 @@ export function describeDatabase(url: string): string {
   }
 }
 
+/** How long one synchronous wait for another process's SQLite write lock may block the event loop. */
+const BUSY_SLICE_MS = 20;
+/** The pause between two such waits, when the event loop serves everything else. */
+const BUSY_PAUSE_MS = 30;
+
+const isBusy = (err: unknown) => typeof (err as { code?: unknown })?.code === 'string' && /^SQLITE_BUSY/.test((err as { code: string }).code);
+/** Statements that may be answered by the reader (if better-sqlite3 also finds them read-only). */
+const QUERY_TEXT = /^\s*(select|with|values)\b/i;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A better-sqlite3 database whose statements are prepared once per text (cachingStatements). */
+interface CachedSqlite {
+  prepare(text: string): SQLite.Statement;
+  close(): void;
+}
+
+/** Runs a compiled query on a better-sqlite3 database, as Kysely's own SQLite driver does. */
+function runOn(db: CachedSqlite, { sql: text, parameters }: CompiledQuery): QueryResult<unknown> {
+  return runStatement(db.prepare(text), parameters);
+}
+
+function runStatement(stmt: SQLite.Statement, parameters: readonly unknown[]): QueryResult<unknown> {
+  if (stmt.reader) return { rows: stmt.all(parameters) as unknown[] };
+  const { changes, lastInsertRowid } = stmt.run(parameters);
+  return {
+    numAffectedRows: changes !== undefined && changes !== null ? BigInt(changes) : undefined,
+    insertId: lastInsertRowid !== undefined && lastInsertRowid !== null ? BigInt(lastInsertRowid) : undefined,
+    rows: [],
+  };
+}
+
 /**
- * Every SQLite transaction begins IMMEDIATE: it takes the database's write lock at BEGIN, waiting
- * for it on busy_timeout. Kysely's driver sends a plain (deferred) BEGIN, which takes the write
- * lock only at the first write; when another process (API_WORKERS > 1, or a second instance on
- * the same file) committed in between, that upgrade fails with SQLITE_BUSY at once, without
- * waiting, because the transaction's snapshot is already stale. IMMEDIATE also makes a transaction
- * exclusive among writers across processes, as it always was within one process (Kysely's SQLite
- * driver has one connection): reads inside it see no other writer's commit before it ends, which
- * the ticket service relies on (allocation ids after `sqlite_sequence`, conditional updates).
+ * SQLite with one writing connection and one reading connection (docs/decisions.md, *Data and
+ * database*).
  *
- * A transaction begun `setAccessMode('read only')` stays deferred: it never writes, so it never
- * upgrades, and it must not hold other processes' writers back while it reads (WAL gives it a
- * snapshot either way).
+ * - Writes and transactions take turns on the writer (an async mutex, as in Kysely's own driver).
+ *   Every write transaction begins IMMEDIATE: it takes the database's write lock at BEGIN. Kysely's
+ *   plain (deferred) BEGIN takes it only at the first write; when another process (API_WORKERS >
+ *   1, or a second instance on the same file) committed in between, that upgrade fails with
+ *   SQLITE_BUSY at once, because the transaction's snapshot is already stale. IMMEDIATE also makes
+ *   a transaction exclusive among writers across processes: reads inside it see no other writer's
+ *   commit before it ends, which the ticket service relies on (allocation ids after
+ *   `sqlite_sequence`, conditional updates). A transaction begun `setAccessMode('read only')`
+ *   stays deferred: it never writes, and must not hold other processes' writers back.
+ * - Waiting for another process's write lock happens in slices of BUSY_SLICE_MS with pauses in
+ *   between, up to the lock timeout, so the event loop is never blocked for longer than a slice.
+ * - A statement outside a transaction that does not write (better-sqlite3's `readonly`) runs on
+ *   the reader at once: it never waits behind a write, however long that write waits for a lock.
+ *   It sees every commit made before it, this process's included.
  */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection, settings?: TransactionSettings): Promise<void> {
+class SplitSqliteDriver implements Driver {
+  readonly #turns = new Turns();
+
+  constructor(
+    readonly writer: CachedSqlite,
+    readonly reader: CachedSqlite | null,
+    readonly lockMs: number,
+  ) {}
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new SplitSqliteConnection(this);
+  }
+
+  /** Runs on the writer, waiting in slices for another process's lock until the lock timeout. */
+  async write(query: CompiledQuery): Promise<QueryResult<unknown>> {
+    const deadline = Date.now() + this.lockMs;
+    for (;;) {
+      try {
+        return runOn(this.writer, query);
+      } catch (err) {
+        if (!isBusy(err) || Date.now() >= deadline) throw err;
+      }
+      await pause(Math.min(BUSY_PAUSE_MS, Math.max(0, deadline - Date.now())));
+    }
+  }
+
+  /** The writer's turn, for one statement or a whole transaction. */
+  takeTurn(): Promise<void> {
+    return this.#turns.take();
+  }
+
+  endTurn(): void {
+    this.#turns.end();
+  }
+
+  async beginTransaction(connection: SplitSqliteConnection, settings?: TransactionSettings): Promise<void> {
+    await connection.holdWriter();
     const readOnly = settings?.accessMode === 'read only';
-    await connection.executeQuery(CompiledQuery.raw(readOnly ? 'begin deferred' : 'begin immediate'));
+    await this.write(CompiledQuery.raw(readOnly ? 'begin deferred' : 'begin immediate'));
+  }
+
+  async commitTransaction(): Promise<void> {
+    await this.write(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(): Promise<void> {
+    runOn(this.writer, CompiledQuery.raw('rollback'));
+  }
+
+  // Savepoints run inside a transaction, so on the writer. Kysely names them itself.
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`savepoint "${name}"`));
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`rollback to savepoint "${name}"`));
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`release savepoint "${name}"`));
+  }
+
+  async releaseConnection(connection: SplitSqliteConnection): Promise<void> {
+    connection.releaseWriter();
+  }
+
+  async destroy(): Promise<void> {
+    this.writer.close();
+    this.reader?.close();
   }
 }
 
-class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
+/** One use of the driver: a statement, or a transaction that holds the writer's turn until released. */
+class SplitSqliteConnection implements DatabaseConnection {
+  #holding = false;
 
-  constructor(config: SqliteDialectConfig) {
-    super(config);
-    this.#config = config;
+  constructor(readonly driver: SplitSqliteDriver) {}
+
+  async holdWriter(): Promise<void> {
+    if (this.#holding) return;
+    await this.driver.takeTurn();
+    this.#holding = true;
+  }
+
+  releaseWriter(): void {
+    if (!this.#holding) return;
+    this.#holding = false;
+    this.driver.endTurn();
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const { writer, reader } = this.driver;
+    if (this.#holding) return runOn(writer, query) as QueryResult<R>;
+    // A query (not a pragma: those set the connection they run on) that writes nothing.
+    if (reader && QUERY_TEXT.test(query.sql)) {
+      const stmt = reader.prepare(query.sql);
+      if (stmt.readonly) return runStatement(stmt, query.parameters) as QueryResult<R>;
+    }
+    await this.driver.takeTurn();
+    try {
+      return (await this.driver.write(query)) as QueryResult<R>;
+    } finally {
+      this.driver.endTurn();
+    }
+  }
+
+  // eslint-disable-next-line require-yield -- no caller streams from SQLite; refused as Kysely's driver refuses non-selects
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming is not supported on SQLite here: page through the rows instead');
+  }
+}
+
+/** Turns on the writer, in arrival order (Kysely's SQLite driver keeps the same kind of mutex). */
+class Turns {
+  #current: Promise<void> | undefined;
+  #release: (() => void) | undefined;
+
+  async take(): Promise<void> {
+    while (this.#current) await this.#current;
+    this.#current = new Promise((resolve) => (this.#release = resolve));
+  }
+
+  end(): void {
+    const release = this.#release;
+    this.#current = undefined;
+    this.#release = undefined;
+    release?.();
+  }
+}
+
+class SplitSqliteDialect extends SqliteDialect {
+  constructor(readonly driver: SplitSqliteDriver) {
+    // The driver is made here already; the config's database is never opened by the dialect.
+    super({ database: driver.writer as unknown as SqliteDatabase });
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+    return this.driver;
   }
 }
 
@@ -230,7 +399,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * parameters) reuses its prepared statement. better-sqlite3 runs statements synchronously, so a
  * cached one is never in use twice; one still iterating (`busy`) is bypassed all the same.
  */
-function cachingStatements(sqlite: SQLite.Database): SqliteDatabase {
+function cachingStatements(sqlite: SQLite.Database): CachedSqlite {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => {
