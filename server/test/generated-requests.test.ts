@@ -370,6 +370,7 @@ async function collectRealValues(t: TestApp, people: Record<'lead' | 'designer' 
   const values: Record<string, string | number> = {
     '/messages/announcements/{id}|id': announcement.id,
     '/messages/announcements/{id}/read|id': announcement.id,
+    '/messages/announcements/{id}/withdraw|id': announcement.id,
     '/order-hall/tickets/{id}/grab|id': ticket.id,
     '/integration/orders/{order_no}/status|order_no': ticket.order_no,
     '/integration/drafts/{draft_id}/audit|draft_id': draft.id,
