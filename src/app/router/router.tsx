@@ -1,3 +1,8 @@
+/**
+ * The route tree of the SPA: guards (token, onboarding, menu grants), every route of spec §2 and
+ * its lazy page. It stays one file (a little over 400 lines) so the whole tree, and the order the
+ * guards run in, read top to bottom in one place.
+ */
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createHashHistory,
