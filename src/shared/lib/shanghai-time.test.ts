@@ -89,7 +89,7 @@ describe('instants shown in Shanghai time', () => {
     expect(formatTime(new Date(ms))).toBe('2026-01-05 09:02');
   });
 
-  it('shows a placeholder for a missing or unreadable time', () => {
+  it('shows a dash for a missing or unreadable time', () => {
     for (const v of [null, undefined, '', 'not a time', '2026-02-30T10:00:00Z', '2026-11-20 24:00', Number.NaN]) {
       expect(formatTime(v)).toBe('—');
     }
