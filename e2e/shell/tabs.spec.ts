@@ -64,9 +64,12 @@ test.describe('navigation tabs', () => {
     await pinned.press('Delete');
     await expect(pinned).toBeVisible();
 
-    for (const path of ['/order-management/deduction', '/system/account']) {
+    for (const [path, title] of [
+      ['/order-management/deduction', '扣款工单'],
+      ['/system/account', '个人中心'],
+    ] as const) {
       await page.goto(`/#${path}`);
-      await expect(page).toHaveURL(new RegExp(`#${path}$`));
+      await expect(tabs.getByRole('tab', { name: title })).toBeVisible();
     }
     await expect(tabs.getByRole('tab')).toHaveCount(4);
     await page.getByRole('button', { name: '标签操作' }).click();

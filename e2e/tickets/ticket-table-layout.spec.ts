@@ -15,7 +15,7 @@ async function expectFits(page: Page, tableName: string) {
       overflow: scroller.scrollWidth - scroller.clientWidth,
       right: el.getBoundingClientRect().right,
       viewport: window.innerWidth,
-      cutTags: [...el.querySelectorAll('tbody .mantine-Badge-label')].filter(cut).map((n) => n.textContent),
+      cutTags: [...el.querySelectorAll('tbody [data-status-tag] .mantine-Badge-label')].filter(cut).map((n) => n.textContent),
     };
   });
   expect(layout.viewport).toBe(1280);

@@ -11,7 +11,7 @@ export function StatusTag({ status }: { status: string }) {
   // WCAG AA 4.5:1 even at shade 9): the tint carries the colour, the text stays the body colour.
   return (
     // The whole name, never cut to 收到…: the tag keeps its width and the table makes room.
-    <Badge variant="light" color={color} c="var(--mantine-color-text)" radius="sm" style={{ flexShrink: 0, overflow: 'visible' }} styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}>
+    <Badge variant="light" color={color} c="var(--mantine-color-text)" radius="sm" style={{ flexShrink: 0, overflow: 'visible' }} styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }} data-status-tag>
       {option?.label ?? status}
     </Badge>
   );

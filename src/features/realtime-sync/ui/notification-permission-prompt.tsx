@@ -21,6 +21,9 @@ export function NotificationPermissionPrompt({ children }: { children: ReactElem
       width={260}
       shadow="md"
       returnFocus={false}
+      // The bell keeps its own role and name: aria-haspopup/expanded on its wrapper are not allowed
+      // there (axe aria-allowed-attr); the card names itself as a dialog.
+      withRoles={false}
     >
       <Popover.Target>{children}</Popover.Target>
       <Popover.Dropdown role="dialog" aria-labelledby={titleId}>
