@@ -72,10 +72,18 @@ export class SplitSqliteDriver implements Driver {
 
   /** Runs on the writer, waiting in slices for another process's lock until the lock timeout. */
   async write(query: CompiledQuery): Promise<QueryResult<unknown>> {
+    return this.patiently(() => runOn(this.writer, query));
+  }
+
+  /**
+   * Runs `run`, and while SQLite answers SQLITE_BUSY runs it again after a pause, until the lock
+   * timeout. A reader can be busy too, briefly (another process resetting or checkpointing the WAL).
+   */
+  async patiently<T>(run: () => T): Promise<T> {
     const deadline = Date.now() + this.lockMs;
     for (;;) {
       try {
-        return runOn(this.writer, query);
+        return run();
       } catch (err) {
         if (!isBusy(err) || Date.now() >= deadline) throw err;
       }
@@ -153,7 +161,7 @@ class SplitSqliteConnection implements DatabaseConnection {
     // A query (not a pragma: those set the connection they run on) that writes nothing.
     if (reader && QUERY_TEXT.test(query.sql)) {
       const stmt = reader.prepare(query.sql);
-      if (stmt.readonly) return runStatement(stmt, query.parameters) as QueryResult<R>;
+      if (stmt.readonly) return (await this.driver.patiently(() => runStatement(stmt, query.parameters))) as QueryResult<R>;
     }
     await this.driver.takeTurn();
     try {

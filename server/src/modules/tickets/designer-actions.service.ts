@@ -32,6 +32,8 @@ export function createDesignerActions({ db, unitOfWork, allocator }: { db: Db; u
     if (t.current_allocation_id !== null) throw conflict(TAKEN_MESSAGE);
     if (!(ARRIVAL_STATUSES as readonly string[]).includes(t.status)) throw conflict('该工单已关闭');
     await unitOfWork(async (trx, ctx) => {
+      // Taken meanwhile (the check above read outside the transaction): say so before anything else.
+      if ((await findTicket(trx, t.id))?.current_allocation_id !== null) throw conflict(TAKEN_MESSAGE);
       const now = nowIso();
       const cap = await capacityOn(trx, me, shanghaiDay(Date.parse(now))); // the order plan's cell, else daily_capacity
       if (!(await allocator.claim(trx, me.id, cap, now))) throw conflict(`今日领取已达上限（${cap}单）`);
