@@ -9,10 +9,16 @@ import { authHeaders, DEMO, expect, login, okData } from '../fixtures';
  * and the order suites ran in. The lead raises the designer's plan cell for today to the maximum
  * (200) here, before any suite starts, so no suite races another over it.
  */
-setup('the demo designer has room for today’s e2e orders', async ({ request: api }) => {
+setup('the demo designer and part-timers have room for today’s e2e orders', async ({ request: api }) => {
   const lead = await login(api, DEMO.lead.phone);
-  const designer = await login(api, DEMO.designer.phone);
-  const me = await okData<{ designer_id: string }>(await api.get('/api/user/profile', { headers: authHeaders(designer.token) }));
+  const idOf = async (phone: string) => {
+    const session = await login(api, phone);
+    return (await okData<{ designer_id: string }>(await api.get('/api/user/profile', { headers: authHeaders(session.token) }))).designer_id;
+  };
+  const me = { designer_id: await idOf(DEMO.designer.phone) };
+  // The part-time designers too: the demo data's hall grabs of today fill their day by the evening,
+  // and the hall race refuses a grab past the day's limit.
+  const partTimers = [await idOf(DEMO.partTime.phone), await idOf(DEMO.partTime3.phone)];
   const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
   const d = new Date(`${today}T00:00:00Z`);
   const monday = new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
@@ -27,9 +33,11 @@ setup('the demo designer has room for today’s e2e orders', async ({ request: a
   const saved = await okData<{ rows: { designer_id: string; cells: { day: string; capacity: number }[] }[] }>(
     await api.put(`/api/order-plans/${plan!.plan_id}/cells`, {
       headers: authHeaders(lead.token),
-      data: { cells: [{ designer_id: me.designer_id, day: today, capacity: 200 }] },
+      data: { cells: [me.designer_id, ...partTimers].map((designer_id) => ({ designer_id, day: today, capacity: 200 })) },
     }),
   );
-  const cell = saved.rows.find((r) => r.designer_id === me.designer_id)?.cells.find((c) => c.day === today);
-  expect(cell?.capacity).toBe(200);
+  for (const id of [me.designer_id, ...partTimers]) {
+    const cell = saved.rows.find((r) => r.designer_id === id)?.cells.find((c) => c.day === today);
+    expect(cell?.capacity, `today's capacity of ${id}`).toBe(200);
+  }
 });
