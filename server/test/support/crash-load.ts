@@ -31,6 +31,7 @@ import { designerCode, parseDesignerCode } from '../../src/domain/designers.js';
 import { createSession } from '../../src/modules/auth/session.repository.js';
 import { insertDesigner } from '../../src/modules/user/designer.repository.js';
 import { exited, serverEnv, type ServerProcess, startServer } from './server-process.js';
+import { seededRandom } from '../../src/modules/tickets/demo-orders.js';
 
 export type CrashDialect = 'sqlite' | 'postgres';
 
@@ -262,17 +263,6 @@ export async function call(base: string, method: string, url: string, opts: { to
 // ---------------------------------------------------------------------------------------------
 // The load
 
-/** A small seeded generator (mulberry32): a run can be repeated from its seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface TicketState {
   id: number;
