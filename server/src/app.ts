@@ -228,7 +228,7 @@ function registerWebApp(app: FastifyInstance, config: AppConfig) {
     index: ['index.html'],
     setHeaders(res, file) {
       const hashed = file.includes(`${path.sep}assets${path.sep}`);
-      res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
 }

@@ -81,7 +81,7 @@ export async function request<S extends z.ZodMiniType>(
     });
     body = await response.json();
   } catch (error) {
-    throw report(ky.toApiError(error));
+    throw report(await ky.toApiError(error));
   }
   if (isFailedEnvelope(body)) throw report(errorFromResponse(200, body));
   const data = (body as { data?: unknown } | null)?.data;
