@@ -40,6 +40,7 @@ import teamManagementRoutes from './modules/team-management/team.routes.js';
 import orderPlanRoutes from './modules/order-plans/plan.routes.js';
 import userRoutes from './modules/user/user.routes.js';
 import brokerPlugin from './plugins/broker.js';
+import readinessPlugin from './plugins/readiness.js';
 import dbPlugin from './plugins/db.js';
 import drain from './plugins/drain.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
@@ -89,7 +90,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(textInput);
   await app.register(dbPlugin, { config, schema: opts.dbSchema });
   await app.register(authPlugin);
-  await app.register(brokerPlugin, { mqttUrl: config.mqttUrl, maxPending: config.mqttMaxPending, policy: brokerPolicy(app.db), recheckMs: config.brokerRecheckMs });
+  await app.register(brokerPlugin, { mqttUrl: config.mqttUrl, clusterRedisUrl: config.mqttClusterRedisUrl, maxPending: config.mqttMaxPending, policy: brokerPolicy(app.db), recheckMs: config.brokerRecheckMs });
+  await app.register(readinessPlugin);
   await app.register(messagesPlugin);
   await app.register(ticketsPlugin);
   await app.register(appealsPlugin);

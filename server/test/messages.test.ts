@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Broker } from '../src/plugins/broker.js';
-import { DEMO, dialects, expect401, expectEnvelope, expectFieldErrors, type TestApp, useTestApp } from './support/harness.js';
+import { BROKER_HOOK_SECRET, DEMO, dialects, expect401, expectEnvelope, expectFieldErrors, type TestApp, useTestApp } from './support/harness.js';
 
 interface Who {
   id: number;
@@ -672,7 +672,12 @@ describe.each(dialects)('messages and announcements (%s)', (dialect) => {
 
       it('only its publisher may: another designer is refused and nothing changes; a bad edit is 422', async () => {
         const a = await publish({ scope: 4 });
-        const before = await t.db.selectFrom('announcements').selectAll().where('id', '=', a.announcement_id).executeTakeFirstOrThrow();
+        // The publish's broadcast sets broadcast_at whenever it lands: compare the rest.
+        const row = async () => {
+          const { broadcast_at: _landed, ...rest } = await t.db.selectFrom('announcements').selectAll().where('id', '=', a.announcement_id).executeTakeFirstOrThrow();
+          return rest;
+        };
+        const before = await row();
         const messages = await t.count('messages');
         for (const w of [designer, partTime2]) {
           expectEnvelope(await t.authed(w.token).put(`/api/messages/announcements/${a.announcement_id}`, { title: '越权', body: '越权' }), 403);
@@ -682,15 +687,16 @@ describe.each(dialects)('messages and announcements (%s)', (dialect) => {
           ['title', '请输入公告标题'],
           ['body', '请输入公告内容'],
         ]);
-        expect(await t.db.selectFrom('announcements').selectAll().where('id', '=', a.announcement_id).executeTakeFirstOrThrow()).toEqual(before);
+        expect(await row()).toEqual(before);
         expect(await t.count('messages')).toBe(messages);
       });
     });
   });
 
   describe('broker-auth hooks for an external broker', () => {
-    const auth = (body: object) => t.anon.post('/api/mqtt/auth', body);
-    const acl = (body: object) => t.anon.post('/api/mqtt/acl', body);
+    const fromBroker = { headers: { 'x-broker-secret': BROKER_HOOK_SECRET } };
+    const auth = (body: object) => t.anon.post('/api/mqtt/auth', body, fromBroker);
+    const acl = (body: object) => t.anon.post('/api/mqtt/acl', body, fromBroker);
     const result = (res: Awaited<ReturnType<typeof auth>>) => expectEnvelopeLessResult(res);
 
     /** The hooks answer bare `{ result }` JSON (EMQX style), not the envelope. */
@@ -700,6 +706,27 @@ describe.each(dialects)('messages and announcements (%s)', (dialect) => {
       expect(Object.keys(body)).toEqual(['result']);
       return body.result;
     }
+
+    it('only the broker may ask: without the shared secret, or with a wrong one, both hooks answer 401 deny', async () => {
+      const live = { clientid: designer.code, username: designer.code, password: designer.token };
+      const subscribe = { clientid: designer.code, username: designer.code, action: 'subscribe', topic: 'announcements' };
+      const asked: [string, Record<string, string>][] = [
+        ['no secret', {}],
+        ['wrong secret', { 'x-broker-secret': `${BROKER_HOOK_SECRET}x` }],
+        ['empty secret', { 'x-broker-secret': '' }],
+        ['secret in another header', { authorization: `Bearer ${BROKER_HOOK_SECRET}` }],
+      ];
+      for (const [name, headers] of asked) {
+        for (const [url, body] of [['/api/mqtt/auth', live], ['/api/mqtt/acl', subscribe]] as const) {
+          const res = await t.anon.post(url, body, { headers });
+          expect(res.statusCode, `${name} ${url}`).toBe(401);
+          expect(res.json(), `${name} ${url}`).toEqual({ result: 'deny' });
+        }
+      }
+      // With the secret, the same calls are allowed.
+      expect(result(await auth(live))).toBe('allow');
+      expect(result(await acl(subscribe))).toBe('allow');
+    });
 
     it('auth allows a live token whose designer matches the client id (username equal or absent)', async () => {
       expect(result(await auth({ clientid: designer.code, username: designer.code, password: designer.token }))).toBe('allow');

@@ -420,7 +420,7 @@ describe('API_WORKERS=2 without MQTT_URL', () => {
       const { child, output } = spawnServer(serverEnv(dataDir, { API_WORKERS: '2', INTEGRATION_API_KEY: API_KEY }));
       const { code } = await exited(child);
       expect(code).not.toBe(0);
-      expect(output()).toContain('API_WORKERS: 2 worker processes need an external MQTT broker (set MQTT_URL)');
+      expect(output()).toContain('API_WORKERS: 2 worker processes need an external MQTT broker (MQTT_URL) or the Redis-shared embedded one (MQTT_CLUSTER_REDIS_URL)');
       expect(output()).toContain('需要外部 MQTT 服务');
       expect(output()).not.toContain('Designer work platform is running');
       expect(fs.existsSync(path.join(dataDir, 'app.db'))).toBe(false);

@@ -45,6 +45,12 @@ const envSchema = z.object({
   MQTT_MAX_PENDING: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   MQTT_URL: z.string().optional(),
   MQTT_PUBLIC_URL: z.string().optional(),
+  // Several instances, each with its embedded broker, sharing messages and sessions through Redis.
+  MQTT_CLUSTER_REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  // The secret an external broker sends to /api/mqtt/* (header x-broker-secret); unset, those calls are refused.
+  MQTT_HOOK_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+  // On SIGTERM: how long /api/system/ready answers 503 before the listener closes (load balancer drain).
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   // Processes serving the API on this machine (server/src/cluster.ts); set by the primary: a worker's index.
   API_WORKERS: workerCount.optional(),
   API_WORKER_INDEX: z.coerce.number().int().min(0).max(MAX_API_WORKERS - 1).optional(),
@@ -115,6 +121,15 @@ export interface AppConfig {
   /** External broker: unacknowledged publishes held in memory at most (MQTT_MAX_PENDING). */
   mqttMaxPending: number;
   mqttPublicUrl?: string;
+  /**
+   * MQTT_CLUSTER_REDIS_URL: each instance keeps its embedded broker at `/mqtt`, and the brokers share
+   * messages (mqemitter-redis) and sessions (aedes-persistence-redis) through this Redis.
+   */
+  mqttClusterRedisUrl?: string;
+  /** MQTT_HOOK_SECRET: what an external broker's HTTP hooks must send; unset, the hooks refuse all. */
+  mqttHookSecret?: string;
+  /** SHUTDOWN_DELAY_MS: on SIGTERM, not-ready for this long before the listener closes. */
+  shutdownDelayMs: number;
   /**
    * API processes on this machine (API_WORKERS, `auto` resolved): 1 serves from this process; more
    * run a cluster primary and that many workers (server/src/cluster.ts), which needs `mqttUrl`.
@@ -260,12 +275,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   if (refused.length) throw new Error(['Invalid environment:', ...refused].join('\n'));
   const dataDir = path.resolve(root, e.DATA_DIR);
   const apiWorkers = resolveWorkerCount(e.API_WORKERS);
-  if (apiWorkers > 1 && !e.MQTT_URL) {
+  if (e.MQTT_URL && e.MQTT_CLUSTER_REDIS_URL) {
     throw new Error(
       [
         'Invalid environment:',
-        `  API_WORKERS: ${apiWorkers} worker processes need an external MQTT broker (set MQTT_URL): the embedded broker lives in one process, so a browser connected to one worker would miss the messages another worker publishes.`,
-        `  API_WORKERS：${apiWorkers} 个工作进程需要外部 MQTT 服务（请设置 MQTT_URL）：内置消息服务只在一个进程里，连到某个工作进程的浏览器会收不到其他工作进程发布的消息。`,
+        '  MQTT_URL and MQTT_CLUSTER_REDIS_URL: set one. MQTT_URL sends messages through an external broker; MQTT_CLUSTER_REDIS_URL keeps the embedded broker and shares it through Redis.',
+        '  MQTT_URL 与 MQTT_CLUSTER_REDIS_URL 只能设置一个：前者使用外部 MQTT 服务，后者使用内置消息服务并通过 Redis 在多个实例间共享。',
+      ].join('\n'),
+    );
+  }
+  if (apiWorkers > 1 && !e.MQTT_URL && !e.MQTT_CLUSTER_REDIS_URL) {
+    throw new Error(
+      [
+        'Invalid environment:',
+        `  API_WORKERS: ${apiWorkers} worker processes need an external MQTT broker (MQTT_URL) or the Redis-shared embedded one (MQTT_CLUSTER_REDIS_URL): an embedded broker alone lives in one process, so a browser connected to one worker would miss the messages another worker publishes.`,
+        `  API_WORKERS：${apiWorkers} 个工作进程需要外部 MQTT 服务（MQTT_URL）或通过 Redis 共享的内置消息服务（MQTT_CLUSTER_REDIS_URL）：单独的内置消息服务只在一个进程里，连到某个工作进程的浏览器会收不到其他工作进程发布的消息。`,
       ].join('\n'),
     );
   }
@@ -286,6 +310,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     mqttUrl: e.MQTT_URL,
     mqttMaxPending: e.MQTT_MAX_PENDING,
     mqttPublicUrl: e.MQTT_PUBLIC_URL,
+    mqttClusterRedisUrl: e.MQTT_CLUSTER_REDIS_URL,
+    mqttHookSecret: e.MQTT_HOOK_SECRET,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     apiWorkers,
     workerIndex: e.API_WORKER_INDEX,
     demoMode,

@@ -202,3 +202,16 @@ export async function migrateToLatest(db: Db, schema?: string): Promise<string[]
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** Whether the database answers a trivial query within `timeoutMs` (readiness). */
+export async function databaseReachable(db: Db, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  const answer = sql`select 1`.execute(db).then(
+    () => true,
+    () => false,
+  );
+  const result = await Promise.race([answer, late]);
+  clearTimeout(timer);
+  return result;
+}

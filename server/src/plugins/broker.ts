@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import mqtt from 'mqtt';
 import { createWebSocketStream, WebSocketServer } from 'ws';
+import { type ClusterBackend, redisClusterBackend, SESSIONS_ENDED_TOPIC } from './broker-cluster.js';
 
 /**
  * What the broker asks the business side (modules/messages/broker-policy.ts): whether a client may
@@ -18,12 +19,16 @@ export interface BrokerPolicy {
 }
 
 export interface Broker {
-  mode: 'embedded' | 'external';
+  /** embedded: this process alone; cluster: embedded, shared through Redis; external: MQTT_URL. */
+  mode: 'embedded' | 'cluster' | 'external';
   publish(topic: string, payload: string): Promise<void>;
   connectedClients(): number;
+  /** Whether what carries messages is reachable now (readiness): Redis, or the external broker. */
+  reachable(): Promise<boolean>;
   /**
    * Closes the connections of a designer's session (or of every session of theirs): their token
-   * is no longer live. The embedded broker only; an external one re-checks through its hooks.
+   * is no longer live. Embedded: here; cluster: on every instance; an external broker re-checks
+   * through its hooks.
    */
   disconnectSessions(designerId: number, sessionId?: string): void;
   /** Publishes not yet acknowledged (external: bounded by MQTT_MAX_PENDING). */
@@ -47,10 +52,14 @@ interface ClientSession {
   sessionId: string;
 }
 
-async function embeddedBroker(app: FastifyInstance, policy: BrokerPolicy, recheckMs: number): Promise<Broker> {
+/** How long readiness waits for Redis or the external broker to answer. */
+const REACHABLE_TIMEOUT_MS = 1_000;
+
+async function embeddedBroker(app: FastifyInstance, policy: BrokerPolicy, recheckMs: number, cluster?: ClusterBackend): Promise<Broker> {
   const sessions = new Map<Client, ClientSession>();
   const pending = new Set<Promise<unknown>>();
   const aedes = await Aedes.createBroker({
+    ...(cluster ? { mq: cluster.mq, persistence: cluster.persistence } : {}),
     heartbeatInterval: 60_000,
     authenticate: (client, username, password, done) => {
       policy
@@ -73,6 +82,20 @@ async function embeddedBroker(app: FastifyInstance, policy: BrokerPolicy, rechec
     authorizePublish: (_client, _packet, done) => done(new Error('clients may not publish')),
   });
   aedes.on('clientDisconnect', (client) => sessions.delete(client));
+
+  const closeSessions = (designerId: number, sessionId?: string) => {
+    for (const [client, s] of sessions) {
+      if (s.designerId === designerId && (!sessionId || s.sessionId === sessionId)) client.close();
+    }
+  };
+  // Cluster: a logout on one instance closes that session's connections on every instance.
+  if (cluster) {
+    cluster.mq.on(SESSIONS_ENDED_TOPIC, (message, done) => {
+      const { designerId, sessionId } = message as { designerId?: unknown; sessionId?: unknown };
+      if (typeof designerId === 'number') closeSessions(designerId, typeof sessionId === 'string' ? sessionId : undefined);
+      done();
+    });
+  }
 
   const wss = new WebSocketServer({
     noServer: true,
@@ -123,16 +146,20 @@ async function embeddedBroker(app: FastifyInstance, policy: BrokerPolicy, rechec
     for (const ws of wss.clients) ws.terminate();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
     await new Promise<void>((resolve) => aedes.close(() => resolve()));
+    await cluster?.close();
   });
 
   return {
-    mode: 'embedded',
+    mode: cluster ? 'cluster' : 'embedded',
     connectedClients: () => aedes.connectedClients,
     pendingPublishes: () => pending.size,
+    reachable: async () => (cluster ? cluster.reachable(REACHABLE_TIMEOUT_MS) : true),
     disconnectSessions(designerId, sessionId) {
-      for (const [client, s] of sessions) {
-        if (s.designerId === designerId && (!sessionId || s.sessionId === sessionId)) client.close();
-      }
+      if (!cluster) return closeSessions(designerId, sessionId);
+      cluster.mq.emit({ topic: SESSIONS_ENDED_TOPIC, designerId, ...(sessionId ? { sessionId } : {}) }, (err) => {
+        // Redis away: this instance closes its own; the others' re-check (BROKER_RECHECK_SECONDS) closes theirs.
+        if (err) closeSessions(designerId, sessionId);
+      });
     },
     publish: (topic, payload) =>
       track(
@@ -202,6 +229,7 @@ async function externalBroker(app: FastifyInstance, url: string, maxPending: num
   return {
     mode: 'external',
     connectedClients: () => (client.connected ? 1 : 0),
+    reachable: async () => client.connected,
     disconnectSessions: () => {},
     publish: async (topic, payload) => {
       // mqtt.js keeps every QoS 1 publish in memory until the broker acknowledges it, and queues
@@ -230,12 +258,15 @@ async function settled(pending: Set<Promise<unknown>>, ms: number): Promise<void
 }
 
 /**
- * The transport: an embedded Aedes at `/mqtt` on the API port, or a client of an external broker
- * (`mqttUrl`). What it allows comes from `policy`; it knows nothing of designers or topics itself.
+ * The transport: an embedded Aedes at `/mqtt` on the API port (shared with the other instances
+ * through Redis when `clusterRedisUrl` is set), or a client of an external broker (`mqttUrl`). What it allows comes from `policy`; it knows nothing of designers or topics itself.
  */
-export default fp<{ mqttUrl?: string; maxPending?: number; policy: BrokerPolicy; recheckMs: number }>(
+export default fp<{ mqttUrl?: string; clusterRedisUrl?: string; maxPending?: number; policy: BrokerPolicy; recheckMs: number }>(
   async function brokerPlugin(app, opts) {
-    app.decorate('broker', opts.mqttUrl ? await externalBroker(app, opts.mqttUrl, opts.maxPending ?? 1000) : await embeddedBroker(app, opts.policy, opts.recheckMs));
+    const broker = opts.mqttUrl
+      ? await externalBroker(app, opts.mqttUrl, opts.maxPending ?? 1000)
+      : await embeddedBroker(app, opts.policy, opts.recheckMs, opts.clusterRedisUrl ? redisClusterBackend(opts.clusterRedisUrl) : undefined);
+    app.decorate('broker', broker);
   },
   { name: 'broker' },
 );

@@ -285,6 +285,9 @@ export class TestApp {
 }
 
 /** The app config of a test: loadConfig on the test's env, silent, with generous rate limits. */
+/** The shared secret the test apps expect from an external broker's hooks (`x-broker-secret`). */
+export const BROKER_HOOK_SECRET = 'test-broker-hook-secret-0123456789';
+
 export function testConfig(database: TestDatabase, opts: AppOptions = {}): AppConfig {
   const config = loadConfig({
     ...process.env,
@@ -297,6 +300,7 @@ export function testConfig(database: TestDatabase, opts: AppOptions = {}): AppCo
   });
   return {
     ...config,
+    mqttHookSecret: BROKER_HOOK_SECRET,
     rateLimits: { ...generousRateLimits, ...opts.rateLimits },
     ...opts.config,
   };

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, envelope, ok } from '../../lib/http.js';
 import { RELEASED_PATHS } from './menu.js';
-import { clientConfigSchema, dictSchema, dictsQuery, menuItemSchema } from './system.schemas.js';
+import { clientConfigSchema, dictSchema, dictsQuery, menuItemSchema, readinessSchema } from './system.schemas.js';
 import { clientConfig, dictsFor, menuFor } from './system.service.js';
 import { publicRateLimit } from '../../plugins/rate-limit.js';
 
@@ -22,6 +22,21 @@ export default async function systemRoutes(app: FastifyInstance, opts: { release
       },
     },
     async () => ok(clientConfig(app.config.mqttPublicUrl), '获取成功'),
+  );
+
+  r.get(
+    '/system/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness for a load balancer: 200 when the database and the broker backend answer and the instance is not draining, else 503',
+        response: { 200: readinessSchema, 503: readinessSchema },
+      },
+    },
+    async (_req, reply) => {
+      const readiness = await app.readiness.check();
+      return reply.code(readiness.ready ? 200 : 503).send(readiness);
+    },
   );
 
   r.get(

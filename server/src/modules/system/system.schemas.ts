@@ -47,3 +47,11 @@ export const clientConfigSchema = z.object({
   }),
   server_time: z.string(),
 });
+
+/** GET /system/ready: bare JSON for load balancers (not the envelope). */
+export const readinessSchema = z.object({
+  ready: z.boolean(),
+  database: z.boolean(),
+  broker: z.boolean(),
+  draining: z.boolean(),
+});

@@ -1,0 +1,59 @@
+import aedesPersistenceRedis from 'aedes-persistence-redis';
+import { Redis } from 'ioredis';
+import MQEmitterRedis from 'mqemitter-redis';
+
+/**
+ * The shared backend of the embedded brokers of several instances (MQTT_CLUSTER_REDIS_URL): what
+ * one instance publishes reaches the browsers connected to any of them (mqemitter-redis), and the
+ * sessions and subscriptions live in Redis (aedes-persistence-redis). The database stays the
+ * record of every message: Redis carries notices only, so a Redis restart loses none.
+ *
+ * Redis publish/subscribe channels are not scoped by database number: one Redis serves one
+ * deployment.
+ */
+export interface ClusterBackend {
+  /** Aedes' `mq` option. */
+  mq: ReturnType<typeof MQEmitterRedis>;
+  /** Aedes' `persistence` option. */
+  persistence: unknown;
+  /** Whether Redis answers now (readiness), within `timeoutMs`. */
+  reachable(timeoutMs: number): Promise<boolean>;
+  /** Closes the connections the persistence and the probe hold (Aedes closes the emitter). */
+  close(): Promise<void>;
+}
+
+/** The topic on which instances tell each other that a designer's sessions ended (never a client's). */
+export const SESSIONS_ENDED_TOPIC = '$cluster/sessions/ended';
+
+export function redisClusterBackend(url: string): ClusterBackend {
+  // Commands wait for a reconnect at most a few tries; a publish that fails then is left to the
+  // outbox relay, which publishes every unmarked message again.
+  const options = { maxRetriesPerRequest: 3, enableAutoPipelining: true } as const;
+  const mq = MQEmitterRedis({ connectionString: url, ...options });
+  const store = new Redis(url, options);
+  const probe = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  // ioredis reconnects by itself; its errors (Redis away) are reported by readiness, not thrown.
+  const ignore = () => {};
+  store.on('error', ignore);
+  probe.on('error', ignore);
+  return {
+    mq,
+    persistence: aedesPersistenceRedis({ conn: store }),
+    async reachable(timeoutMs) {
+      if (probe.status !== 'ready') return false;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+      const answer = probe.ping().then(
+        (pong) => pong === 'PONG',
+        () => false,
+      );
+      const result = await Promise.race([answer, late]);
+      clearTimeout(timer);
+      return result;
+    },
+    async close() {
+      probe.disconnect();
+      store.disconnect();
+    },
+  };
+}
