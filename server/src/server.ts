@@ -34,6 +34,13 @@ async function runSingle(config: AppConfig) {
   async function shutdown(signal: string) {
     if (closing) return;
     closing = true;
+    if (signal === 'SIGTERM' && config.shutdownDelayMs > 0) {
+      // Behind a load balancer: say not-ready first and keep serving until its health checks
+      // have taken this instance out, so that no new request meets a closed listener.
+      app.readiness.beginDrain();
+      app.log.info(`${signal} received: not ready, closing in ${config.shutdownDelayMs} ms (SHUTDOWN_DELAY_MS)`);
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+    }
     app.log.info(`${signal} received: finishing in-flight requests and closing`);
     const timer = setTimeout(() => {
       app.log.error('shutdown took longer than 10 s, exiting');
