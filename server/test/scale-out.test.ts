@@ -174,7 +174,8 @@ describe.skipIf(missing.length > 0)(title, () => {
       expect(res.status, JSON.stringify(res.json)).not.toBe(429);
     }
     for (let i = 0; i < INSTANCES; i++) expect((await call(i, 'POST', '/api/user/login', { body: { phone, password: 'Wrong-password-1' } })).status).toBe(429);
-  });
+    // Thirteen password checks, deliberately slow: room for a loaded machine.
+  }, 90_000);
 
   it('broker hooks refuse everything on a deployment that set no MQTT_HOOK_SECRET, whatever header is sent', async () => {
     const designer = await login(0, DEMO.designer);

@@ -29,13 +29,23 @@ export function redisClusterBackend(url: string): ClusterBackend {
   // Commands wait for a reconnect at most a few tries; a publish that fails then is left to the
   // outbox relay, which publishes every unmarked message again.
   const options = { maxRetriesPerRequest: 3, enableAutoPipelining: true } as const;
-  const mq = MQEmitterRedis({ connectionString: url, ...options });
   const store = new Redis(url, options);
-  const probe = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
-  // ioredis reconnects by itself; its errors (Redis away) are reported by readiness, not thrown.
+  const probe = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  const pubConn = new Redis(url, options);
+  const subConn = new Redis(url, options);
+  // The emitter closes with quit() and drops its promise, which rejects when Redis is away at
+  // that moment: an unhandled rejection would end the process while it shuts down.
+  for (const conn of [pubConn, subConn]) {
+    const quit = conn.quit.bind(conn);
+    conn.quit = (() => quit().catch(() => 'OK' as const)) as typeof conn.quit;
+  }
+  const mq = MQEmitterRedis({ pubConn, subConn });
+  // ioredis reconnects by itself; Redis away is reported by readiness, never thrown. (The emitter
+  // re-emits its connections' errors on `state`, which would end the process unheard.)
   const ignore = () => {};
   store.on('error', ignore);
   probe.on('error', ignore);
+  (mq as unknown as { state: NodeJS.EventEmitter }).state.on('error', ignore);
   return {
     mq,
     persistence: aedesPersistenceRedis({ conn: store }),
