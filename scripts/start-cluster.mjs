@@ -83,6 +83,11 @@ function haproxyConfig() {
 defaults
   mode http
   option forwardfor
+  # A request whose connection to an instance failed (it was just killed, or is starting) never
+  # reached it: send it to another one, at most three times.
+  retries 3
+  option redispatch 1
+  retry-on conn-failure empty-response
   timeout connect 5s
   timeout client 60s
   timeout server 60s
