@@ -87,7 +87,7 @@ defaults
   # reached it: send it to another one, at most three times.
   retries 3
   option redispatch 1
-  retry-on conn-failure empty-response
+  retry-on conn-failure
   timeout connect 5s
   timeout client 60s
   timeout server 60s
