@@ -100,10 +100,12 @@ frontend web
 
 backend api
   balance roundrobin
-  # Out after two failed checks a second apart, back after two good ones; a draining instance answers 503.
+  # Out after three failed checks a second apart, back after two good ones; a draining instance
+  # answers 503. A check may take 5 s: on a loaded machine a slow answer is not a dead instance.
   option httpchk GET /api/system/ready
   http-check expect status 200
-  default-server inter 1s fall 2 rise 2
+  timeout check 5s
+  default-server inter 1s fall 3 rise 2
 ${servers}
 `;
 }
@@ -122,7 +124,7 @@ const shared = {
   MQTT_CLUSTER_REDIS_URL: redisUrl,
   LOCAL_OSS_SECRET: process.env.LOCAL_OSS_SECRET ?? randomBytes(24).toString('hex'),
   TRUST_PROXY: 'true',
-  SHUTDOWN_DELAY_MS: process.env.SHUTDOWN_DELAY_MS ?? '2500',
+  SHUTDOWN_DELAY_MS: process.env.SHUTDOWN_DELAY_MS ?? '4000',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 };
 delete shared.MQTT_URL;
