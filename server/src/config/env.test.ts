@@ -33,8 +33,15 @@ describe('API_WORKERS', () => {
     } catch (err) {
       message = (err as Error).message;
     }
-    expect(message).toContain('API_WORKERS: 2 worker processes need an external MQTT broker (set MQTT_URL)');
-    expect(message).toContain('API_WORKERS：2 个工作进程需要外部 MQTT 服务（请设置 MQTT_URL）');
+    expect(message).toContain('API_WORKERS: 2 worker processes need an external MQTT broker (MQTT_URL) or the Redis-shared embedded one (MQTT_CLUSTER_REDIS_URL)');
+    expect(message).toContain('API_WORKERS：2 个工作进程需要外部 MQTT 服务（MQTT_URL）或通过 Redis 共享的内置消息服务（MQTT_CLUSTER_REDIS_URL）');
+  });
+
+  it('the embedded brokers shared through Redis serve several workers; MQTT_URL and MQTT_CLUSTER_REDIS_URL together are refused', () => {
+    expect(load({ API_WORKERS: '2', MQTT_CLUSTER_REDIS_URL: 'redis://127.0.0.1:6379' }).mqttClusterRedisUrl).toBe('redis://127.0.0.1:6379');
+    expect(() => load({ ...BROKER, MQTT_CLUSTER_REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/MQTT_URL and MQTT_CLUSTER_REDIS_URL: set one/);
+    expect(() => load({ MQTT_CLUSTER_REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/MQTT_CLUSTER_REDIS_URL/);
+    expect(() => load({ MQTT_HOOK_SECRET: 'short' })).toThrow(/MQTT_HOOK_SECRET/);
   });
 
   it('a worker reads its index from API_WORKER_INDEX (set by the primary)', () => {
