@@ -262,6 +262,9 @@ describe.each(dialects)('generated bad requests over the OpenAPI document (%s)',
       return /^<\?xml[^>]*>\s*<Error>[\s\S]*<Code>\w+<\/Code>[\s\S]*<\/Error>/.test(res.body) ? undefined : `not an OSS XML error: ${res.body.slice(0, 300)}`;
     }
     if (s < 400) return undefined; // A taken hostile value: the route's own 200 (a file, {result}, or the envelope).
+    // The broker hooks answer only the broker: without its shared secret (these probes carry none),
+    // 401 with the bare `{result: "deny"}` an EMQX-style broker reads, never the envelope.
+    if (/^\/api\/mqtt\/(auth|acl)(\?|$)/.test(p.url)) return s === 401 && res.body === '{"result":"deny"}' ? undefined : `a broker hook refusal that is not 401 {result: deny}: ${s} ${res.body.slice(0, 300)}`;
     if (!/^application\/json/.test(String(res.headers['content-type']))) return `a refusal that is not JSON (${res.headers['content-type']}): ${res.body.slice(0, 300)}`;
     let body: { code?: unknown; success?: unknown; message?: unknown; data?: unknown; error_fields?: { field?: unknown; message?: unknown }[] };
     try {
