@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mqtt, { type MqttClient } from 'mqtt';
-import pg from 'pg';
+import { call as callAt, withPg } from '../../server/test/support/crash-load.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -57,16 +57,6 @@ const dbUrl = (() => {
   return u.toString();
 })();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dwp-chaos-'));
-
-async function withPg<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
 
 function startCluster(): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(root, 'scripts/start-cluster.mjs')], {
@@ -131,35 +121,10 @@ async function readyCount(): Promise<number> {
 
 // -- HTTP through the load balancer ------------------------------------------------------------
 
-interface Answer {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- fields read ad hoc
-  json: any;
-}
-
-async function call(method: string, url: string, opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
-  try {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-        ...opts.headers,
-      },
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      signal: AbortSignal.timeout(15_000),
-    });
-    const text = await res.text();
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, json };
-  } catch {
-    return { status: 0, json: undefined }; // connection reset by a kill: not acknowledged
-  }
+/** A call through the load balancer; status 0 when the connection was reset by a kill (not acknowledged). */
+async function call(method: string, url: string, opts: { body?: unknown; token?: string; apiKey?: string } = {}) {
+  const answer = await callAt(base, method, url, { ...opts, timeoutMs: 15_000 });
+  return { status: answer.status ?? 0, json: answer.body };
 }
 
 async function login(phone: string): Promise<{ token: string; code: string; id?: number }> {
@@ -246,7 +211,7 @@ async function main() {
         while (!stop) {
           const body = order(anyProduct, n++);
           counts.ordersSent++;
-          const res = await call('POST', '/api/integration/orders', { body, headers: { 'x-api-key': API_KEY } });
+          const res = await call('POST', '/api/integration/orders', { body, apiKey: API_KEY });
           if (res.status >= 200 && res.status < 300) {
             counts.ordersAcked++;
             ackedOrders.add(body.order_no);
@@ -278,7 +243,7 @@ async function main() {
         let n = 0;
         while (!stop) {
           await sleep(5_000);
-          const ingested = await call('POST', '/api/integration/orders', { body: order(hallProduct, 9000 + n++), headers: { 'x-api-key': API_KEY } });
+          const ingested = await call('POST', '/api/integration/orders', { body: order(hallProduct, 9000 + n++), apiKey: API_KEY });
           if (ingested.status !== 200 || ingested.json.data.ticket.designer_id !== null) continue;
           counts.hallTickets++;
           const id = ingested.json.data.ticket.ticket_id as number;

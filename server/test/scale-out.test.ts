@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_TYPE } from '../src/modules/messages/index.js';
-import { createCrashDatabase, type CrashDatabase, withPg } from './support/crash-load.js';
+import { call as callAt, createCrashDatabase, type CrashDatabase, withPg } from './support/crash-load.js';
 import { DEMO, DEMO_PASSWORD, freshPhone, PG_URL } from './support/harness.js';
 import { type Probe, useMqttClients } from './support/mqtt.js';
 import { exited, type ServerProcess, serverEnv, startServer } from './support/server-process.js';
@@ -23,30 +23,16 @@ const title = missing.length
   ? `three instances on PostgreSQL sharing their brokers through Redis — SKIPPED: ${missing.join(' and ')} not set (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test TEST_REDIS_URL=redis://127.0.0.1:6379)`
   : `three instances on PostgreSQL sharing their brokers through Redis (${REDIS_URL})`;
 
-interface Reply {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response fields are read ad hoc
-  json: any;
-}
-
 describe.skipIf(missing.length > 0)(title, () => {
   let database: CrashDatabase;
   const instances: ServerProcess[] = [];
   const { connect } = useMqttClients();
 
-  /** A call to instance `i` over a connection of its own. */
-  async function call(i: number, method: string, url: string, opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
-    const res = await fetch(`${instances[i]!.base}${url}`, {
-      method,
-      headers: {
-        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-        ...opts.headers,
-      },
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    });
-    const text = await res.text();
-    return { status: res.status, json: text ? JSON.parse(text) : undefined };
+  /** A call to instance `i` (JSON in and out). */
+  async function call(i: number, method: string, url: string, opts: { body?: unknown; token?: string; apiKey?: string; headers?: Record<string, string> } = {}) {
+    const answer = await callAt(instances[i]!.base, method, url, opts);
+    expect(answer.error, `${method} ${url}`).toBeUndefined();
+    return { status: answer.status!, json: answer.body };
   }
 
   async function login(i: number, phone: string): Promise<{ token: string; code: string }> {
@@ -117,7 +103,7 @@ describe.skipIf(missing.length > 0)(title, () => {
     const shopId = (shops.json.data.items as { shop_id: number }[])[0]!.shop_id;
     const orderNo = freshOrderNo();
     const ingested = await call(2, 'POST', '/api/integration/orders', {
-      headers: { 'x-api-key': API_KEY },
+      apiKey: API_KEY,
       body: { order_no: orderNo, shop_id: shopId, product_id: productId, title: '彩盒设计｜跨实例', requirements: '按附件排版', allowed_minutes: 480, fee_cents: 3500 },
     });
     expect(ingested.status, JSON.stringify(ingested.json)).toBe(200);
@@ -147,7 +133,7 @@ describe.skipIf(missing.length > 0)(title, () => {
     const productId = (products.json.data.items as { product_id: number; name: string }[]).find((p) => p.name === '彩盒')!.product_id;
     const shopId = (shops.json.data.items as { shop_id: number }[])[0]!.shop_id;
     const ingested = await call(1, 'POST', '/api/integration/orders', {
-      headers: { 'x-api-key': API_KEY },
+      apiKey: API_KEY,
       body: { order_no: freshOrderNo(), shop_id: shopId, product_id: productId, title: '彩盒设计｜抢单', requirements: '按附件排版', allowed_minutes: 480, fee_cents: 3500 },
     });
     expect(ingested.status, JSON.stringify(ingested.json)).toBe(200);

@@ -235,7 +235,7 @@ export interface Answer {
   error?: string;
 }
 
-export async function call(base: string, method: string, url: string, opts: { token?: string; apiKey?: string; body?: unknown; timeoutMs?: number } = {}): Promise<Answer> {
+export async function call(base: string, method: string, url: string, opts: { token?: string; apiKey?: string; body?: unknown; timeoutMs?: number; headers?: Record<string, string> } = {}): Promise<Answer> {
   try {
     const res = await fetch(base + url, {
       method,
@@ -243,6 +243,7 @@ export async function call(base: string, method: string, url: string, opts: { to
         ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
         ...(opts.apiKey ? { 'x-api-key': opts.apiKey } : {}),
+        ...opts.headers,
       },
       body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
       signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
