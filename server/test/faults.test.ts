@@ -15,9 +15,10 @@ import Fastify from 'fastify';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import brokerPlugin, { BrokerBacklogError } from '../src/plugins/broker.js';
 import { buildApp } from '../src/app.js';
+import { useMqttClients } from './support/mqtt.js';
 import { DEMO, PG_URL, createTestDatabase, dialects, expectEnvelope, type Res, startApp, type TestApp, testConfig, useTestApp } from './support/harness.js';
 
 const UNAVAILABLE = '服务繁忙，请稍后重试';
@@ -302,5 +303,44 @@ describe('an external broker nobody listens on', () => {
     const started = Date.now();
     await app.close();
     expect(Date.now() - started).toBeLessThan(3_000);
+  });
+});
+
+describe('the embedded broker’s session re-check', () => {
+  const { connect } = useMqttClients();
+
+  it('leaves open a connection that authenticated while a re-check was running', async () => {
+    // The re-check asks about the sessions open when it starts; a client that connects while the
+    // query runs is absent from the answer because nobody asked, not because its session ended.
+    let release: (live: Set<string>) => void = () => undefined;
+    const asked: string[][] = [];
+    const policy = {
+      authenticate: async (_clientId: string, _user: string | undefined, password: string | undefined) =>
+        password ? { designerId: password === 'a' ? 1 : 2, sessionId: password } : undefined,
+      maySubscribe: () => true,
+      liveSessions: (ids: readonly string[]) => {
+        asked.push([...ids]);
+        // The first query is held until the test releases it; later ones answer at once.
+        return asked.length === 1 ? new Promise<Set<string>>((r) => (release = r)) : Promise.resolve(new Set(ids));
+      },
+    };
+    const app = Fastify({ logger: false });
+    await app.register(brokerPlugin, { policy, recheckMs: 20 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.server.address() as net.AddressInfo;
+      const url = `ws://127.0.0.1:${port}/mqtt`;
+      const first = await connect(url, { clientId: 'a', username: 'a', password: 'a' });
+      await vi.waitFor(() => expect(asked).toEqual([['a']]));
+      const second = await connect(url, { clientId: 'b', username: 'b', password: 'b' });
+      release(new Set(['a']));
+      await vi.waitFor(() => expect(asked.some((ids) => ids.includes('b'))).toBe(true));
+      // A re-check that asked about `b` has answered: `b` is live, and neither connection closed.
+      await vi.waitFor(() => expect(asked.filter((ids) => ids.includes('b')).length).toBeGreaterThan(1));
+      expect(second.closed).toBe(false);
+      expect(first.closed).toBe(false);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -126,11 +126,13 @@ async function embeddedBroker(app: FastifyInstance, policy: BrokerPolicy, rechec
   const recheck = setInterval(() => {
     if (rechecking || sessions.size === 0) return;
     rechecking = true;
-    const ids = [...new Set([...sessions.values()].map((s) => s.sessionId))];
+    const checked = new Set([...sessions.values()].map((s) => s.sessionId));
     policy
-      .liveSessions(ids)
+      .liveSessions([...checked])
       .then((live) => {
-        for (const [client, s] of sessions) if (!live.has(s.sessionId)) client.close();
+        // Only the sessions this query asked about: a client that authenticated while it ran is
+        // not in `live` because nobody asked, not because its session ended.
+        for (const [client, s] of sessions) if (checked.has(s.sessionId) && !live.has(s.sessionId)) client.close();
       })
       .catch((err: Error) => app.log.warn({ err }, 'mqtt session re-check failed'))
       .finally(() => {
