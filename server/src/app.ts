@@ -65,7 +65,8 @@ export interface BuildOptions {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    // Through process.stdout, as the start banner is: the banner stays after the start's log lines.
+    logger: opts.logger ?? { level: config.logLevel, stream: process.stdout },
     // One line per request from plugins/request-log.ts (debug, or warn when failed or slow).
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
@@ -90,7 +91,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(textInput);
   await app.register(dbPlugin, { config, schema: opts.dbSchema });
   await app.register(authPlugin);
-  await app.register(brokerPlugin, { mqttUrl: config.mqttUrl, clusterRedisUrl: config.mqttClusterRedisUrl, maxPending: config.mqttMaxPending, policy: brokerPolicy(app.db), recheckMs: config.brokerRecheckMs });
+  await app.register(brokerPlugin, { mqttUrl: config.mqttUrl, clusterRedisUrl: config.mqttClusterRedisUrl, maxPending: config.mqttMaxPending, policy: brokerPolicy(app.db), recheckMs: config.brokerRecheckMs, startTimeoutMs: config.databaseTimeouts.startMs });
   await app.register(readinessPlugin);
   await app.register(messagesPlugin);
   await app.register(ticketsPlugin);

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { WorkerPool } from './cluster.js';
-import { type AppConfig, loadConfig } from './config/env.js';
+import { type AppConfig, DEMO_INTEGRATION_API_KEY, loadConfig } from './config/env.js';
+import { RedisUnavailableError } from './plugins/broker-cluster.js';
 import { DatabaseOpenError, describeDatabase, migrateToLatest, openDatabase, waitForDatabase } from './db/database.js';
 import { isDatabaseUnavailable } from './db/errors.js';
 import { seedDemoIfEmpty } from './modules/demo/index.js';
@@ -129,6 +130,8 @@ async function runWorkers(config: AppConfig) {
 function refuseStart(config: AppConfig, err: unknown): never {
   if (err instanceof DatabaseOpenError) {
     process.stderr.write(`${err.message}\n服务未启动 / The server did not start.\n`);
+  } else if (err instanceof RedisUnavailableError) {
+    process.stderr.write(`${err.message}\n`);
   } else if (isDatabaseUnavailable(err)) {
     const seconds = config.databaseTimeouts.startMs / 1000;
     process.stderr.write(
@@ -153,6 +156,9 @@ function printBanner(config: AppConfig, port: number, workers = 1) {
         '  13800000002  兼职设计师（类型2）',
         '  13800000003  兼职设计师（类型3）',
         '  13800000004  新设计师（引导进行中）',
+        ...(config.integrationApiKeys.includes(DEMO_INTEGRATION_API_KEY)
+          ? [`演示对接密钥（上游订单系统 x-api-key）：${DEMO_INTEGRATION_API_KEY} / Demo integration key (x-api-key)`]
+          : []),
         ...(config.simulatorRatePerMin > 0
           ? [`演示订单模拟器：每分钟 ${config.simulatorRatePerMin} 个新订单（SIMULATOR_RATE_PER_MIN=0 关闭） / Demo order simulator: ${config.simulatorRatePerMin} orders/min`]
           : []),

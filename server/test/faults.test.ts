@@ -17,6 +17,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import brokerPlugin, { BrokerBacklogError } from '../src/plugins/broker.js';
+import { RedisUnavailableError, waitForRedis } from '../src/plugins/broker-cluster.js';
 import { buildApp } from '../src/app.js';
 import { useMqttClients } from './support/mqtt.js';
 import { DEMO, PG_URL, createTestDatabase, dialects, expectEnvelope, type Res, startApp, type TestApp, testConfig, useTestApp } from './support/harness.js';
@@ -341,6 +342,52 @@ describe('the embedded broker’s session re-check', () => {
       expect(first.closed).toBe(false);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('waiting for Redis at start (MQTT_CLUSTER_REDIS_URL)', () => {
+  const REDIS_URL = process.env.TEST_REDIS_URL;
+
+  async function freePort(): Promise<number> {
+    return new Promise<number>((resolve) => {
+      const s = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as net.AddressInfo;
+        s.close(() => resolve(port));
+      });
+    });
+  }
+
+  it('gives up after the start timeout with the reason, having retried', async () => {
+    const port = await freePort();
+    const retries: number[] = [];
+    const started = Date.now();
+    const err = await waitForRedis(`redis://127.0.0.1:${port}`, 1_200, ({ attempt }) => retries.push(attempt)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RedisUnavailableError);
+    expect((err as Error).message).toMatch(/could not be reached within 1\.2 s/);
+    expect((err as Error).message).toMatch(/无法连接/);
+    expect(retries.length).toBeGreaterThanOrEqual(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+  });
+
+  it.skipIf(!REDIS_URL)('starts once Redis comes up during the wait (needs TEST_REDIS_URL)', async () => {
+    // Redis "starts" a second late: a proxy to the real one begins listening after the first tries failed.
+    const target = new URL(REDIS_URL!);
+    const port = await freePort();
+    const proxy = net.createServer((socket) => {
+      const upstream = net.connect(Number(target.port || 6379), target.hostname);
+      socket.pipe(upstream).pipe(socket);
+      socket.on('error', () => upstream.destroy());
+      upstream.on('error', () => socket.destroy());
+    });
+    const retries: number[] = [];
+    const late = setTimeout(() => proxy.listen(port, '127.0.0.1'), 1_000);
+    try {
+      await waitForRedis(`redis://127.0.0.1:${port}`, 10_000, ({ attempt }) => retries.push(attempt));
+      expect(retries.length).toBeGreaterThanOrEqual(1);
+    } finally {
+      clearTimeout(late);
+      await new Promise((resolve) => proxy.close(resolve));
     }
   });
 });

@@ -25,6 +25,59 @@ export interface ClusterBackend {
 /** The topic on which instances tell each other that a designer's sessions ended (never a client's). */
 export const SESSIONS_ENDED_TOPIC = '$cluster/sessions/ended';
 
+/** Redis never answered within the start timeout: the server does not start (said in both languages). */
+export class RedisUnavailableError extends Error {
+  constructor(url: string, timeoutMs: number, cause: string) {
+    const where = redactUrl(url);
+    super(
+      `Redis ${where} 在 ${timeoutMs / 1000} 秒内无法连接，服务未启动 / Redis at ${where} (MQTT_CLUSTER_REDIS_URL) could not be reached within ${timeoutMs / 1000} s (DATABASE_START_TIMEOUT_MS), the server did not start:\n  ${cause}`,
+    );
+    this.name = 'RedisUnavailableError';
+  }
+}
+
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'redis://…';
+  }
+}
+
+/**
+ * Waits until Redis answers a PING, retrying with backoff (0.5 s doubling up to 5 s) until
+ * `timeoutMs` has passed, as the start waits for the database: instances and Redis started
+ * together (a cluster's boot, a container restart) come up in any order.
+ */
+export async function waitForRedis(
+  url: string,
+  timeoutMs: number,
+  onRetry: (retry: { attempt: number; retryInMs: number; error: string }) => void,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 1; ; attempt++) {
+    const conn = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null, connectTimeout: 2_000 });
+    let cause: Error | undefined; // the socket's own error (ECONNREFUSED …), clearer than the closed connection's
+    conn.on('error', (e: Error) => (cause ??= e));
+    try {
+      await conn.connect();
+      await conn.ping();
+      return;
+    } catch (err) {
+      const error = (cause ?? (err as Error)).message || String(err);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new RedisUnavailableError(url, timeoutMs, error);
+      const retryInMs = Math.min(500 * 2 ** (attempt - 1), 5_000, left);
+      onRetry({ attempt, retryInMs, error });
+      await new Promise((resolve) => setTimeout(resolve, retryInMs));
+    } finally {
+      conn.disconnect();
+    }
+  }
+}
+
 export function redisClusterBackend(url: string): ClusterBackend {
   // Commands wait for a reconnect at most a few tries; a publish that fails then is left to the
   // outbox relay, which publishes every unmarked message again.

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import mqtt from 'mqtt';
 import { createWebSocketStream, WebSocketServer } from 'ws';
-import { type ClusterBackend, redisClusterBackend, SESSIONS_ENDED_TOPIC } from './broker-cluster.js';
+import { type ClusterBackend, redisClusterBackend, SESSIONS_ENDED_TOPIC, waitForRedis } from './broker-cluster.js';
 
 /**
  * What the broker asks the business side (modules/messages/broker-policy.ts): whether a client may
@@ -263,8 +263,13 @@ async function settled(pending: Set<Promise<unknown>>, ms: number): Promise<void
  * The transport: an embedded Aedes at `/mqtt` on the API port (shared with the other instances
  * through Redis when `clusterRedisUrl` is set), or a client of an external broker (`mqttUrl`). What it allows comes from `policy`; it knows nothing of designers or topics itself.
  */
-export default fp<{ mqttUrl?: string; clusterRedisUrl?: string; maxPending?: number; policy: BrokerPolicy; recheckMs: number }>(
+export default fp<{ mqttUrl?: string; clusterRedisUrl?: string; maxPending?: number; policy: BrokerPolicy; recheckMs: number; startTimeoutMs?: number }>(
   async function brokerPlugin(app, opts) {
+    if (opts.clusterRedisUrl) {
+      await waitForRedis(opts.clusterRedisUrl, opts.startTimeoutMs ?? 30_000, ({ attempt, retryInMs, error }) =>
+        app.log.warn(`waiting for Redis (MQTT_CLUSTER_REDIS_URL) (${error}); attempt ${attempt}, next in ${retryInMs} ms`),
+      );
+    }
     const broker = opts.mqttUrl
       ? await externalBroker(app, opts.mqttUrl, opts.maxPending ?? 1000)
       : await embeddedBroker(app, opts.policy, opts.recheckMs, opts.clusterRedisUrl ? redisClusterBackend(opts.clusterRedisUrl) : undefined);
