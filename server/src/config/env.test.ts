@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './env.js';
+import { DEMO_INTEGRATION_API_KEY, loadConfig } from './env.js';
 
 const BROKER = { MQTT_URL: 'mqtt://127.0.0.1:1883' };
 const load = (env: NodeJS.ProcessEnv) => loadConfig(env, '/srv/app');
@@ -47,5 +47,16 @@ describe('API_WORKERS', () => {
   it('a worker reads its index from API_WORKER_INDEX (set by the primary)', () => {
     expect(load({ ...BROKER, API_WORKERS: '2', API_WORKER_INDEX: '1' }).workerIndex).toBe(1);
     expect(() => load({ API_WORKER_INDEX: '-1' })).toThrow(/API_WORKER_INDEX/);
+  });
+});
+
+describe('INTEGRATION_API_KEY', () => {
+  it('a demo deployment without a key accepts the demo key; a set key replaces it', () => {
+    expect(loadConfig({ DEMO_MODE: 'true' }).integrationApiKeys).toEqual([DEMO_INTEGRATION_API_KEY]);
+    expect(loadConfig({ DEMO_MODE: 'true', INTEGRATION_API_KEY: 'k1, k2' }).integrationApiKeys).toEqual(['k1', 'k2']);
+  });
+
+  it('outside demo mode no key means nobody is let in', () => {
+    expect(loadConfig({ DEMO_MODE: 'false' }).integrationApiKeys).toEqual([]);
   });
 });

@@ -158,7 +158,8 @@ export interface AppConfig {
   rateLimits: RateLimitConfig;
   /**
    * Keys the upstream order system sends in `x-api-key` (INTEGRATION_API_KEY, comma-separated to
-   * rotate). None: the integration API answers 401 to everyone.
+   * rotate). None: the integration API answers 401 to everyone, except that a demo deployment
+   * accepts DEMO_INTEGRATION_API_KEY.
    */
   integrationApiKeys: string[];
   /**
@@ -246,6 +247,21 @@ export interface RateLimitConfig {
   brokerHookPerClient: RateLimitRule;
 }
 
+/**
+ * The upstream system's key a demo deployment accepts when INTEGRATION_API_KEY is unset: as public
+ * as the demo logins (printed in the start banner), so an order can be sent into a demo with curl
+ * and the e2e suites can run against any demo deployment. Never in production (no demo mode there).
+ */
+export const DEMO_INTEGRATION_API_KEY = 'demo-integration-key';
+
+function integrationKeys(value: string | undefined, demoMode: boolean): string[] {
+  const keys = (value ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  return keys.length === 0 && demoMode ? [DEMO_INTEGRATION_API_KEY] : keys;
+}
+
 /** The demo simulator's rate when SIMULATOR_RATE_PER_MIN is unset: a few orders a minute. */
 export const DEMO_SIMULATOR_RATE_PER_MIN = 3;
 
@@ -323,10 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     brokerRecheckMs: e.BROKER_RECHECK_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(root, e.WEB_DIST ?? 'dist'),
-    integrationApiKeys: (e.INTEGRATION_API_KEY ?? '')
-      .split(',')
-      .map((k) => k.trim())
-      .filter(Boolean),
+    integrationApiKeys: integrationKeys(e.INTEGRATION_API_KEY, demoMode),
     simulatorRatePerMin: e.SIMULATOR_RATE_PER_MIN ?? (demoMode ? DEMO_SIMULATOR_RATE_PER_MIN : 0),
     appealWindowDays: e.APPEAL_WINDOW_DAYS,
     settlementPeriod: e.SETTLEMENT_PERIOD,
