@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
@@ -6,11 +7,26 @@ import { defineConfig, devices } from '@playwright/test';
  *   BASE_URL       test a running deployment; no server is started
  *   E2E_PORT       port of the server started here (default 4310)
  *   CHROMIUM_PATH  browser binary (default Debian's /usr/bin/chromium)
+ *   E2E_INSTANCE_URLS  three or more instances of one deployment for e2e/scale-out
+ *   E2E_CLUSTER_PORT   HAProxy port of the cluster started here (default E2E_PORT + 30)
  *   CI             retries, 2 workers, 10 s expect timeout, no .only
  */
 const isCI = Boolean(process.env.CI);
 const port = Number(process.env.E2E_PORT ?? 4310);
 const baseURL = (process.env.BASE_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, '');
+
+// e2e/scale-out needs three instances of one deployment. Without BASE_URL, and with PostgreSQL,
+// Redis and HAProxy here (CI has them), Playwright starts them itself (scripts/e2e-cluster.mjs);
+// QA pointing at their own cluster sets E2E_INSTANCE_URLS. Otherwise the suite says it is skipped.
+const clusterPort = Number(process.env.E2E_CLUSTER_PORT ?? port + 30);
+const startCluster =
+  !process.env.BASE_URL &&
+  !process.env.E2E_INSTANCE_URLS &&
+  Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) &&
+  spawnSync('haproxy', ['-v']).status === 0;
+if (startCluster) {
+  process.env.E2E_INSTANCE_URLS = [1, 2, 3].map((i) => `http://127.0.0.1:${clusterPort + i}`).join(',');
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -47,21 +63,40 @@ export default defineConfig({
   // `setup` arranges what every suite relies on, once, before any of them (e2e/setup/); it shows in
   // the HTML report with its trace like any test.
   projects: [
-    { name: 'setup', testMatch: /setup\/.*\.setup\.ts$/ },
+    // `auth` signs each demo role in once for the run (e2e/.auth); everything after reuses it.
+    { name: 'auth', testMatch: /setup\/auth\.setup\.ts$/ },
+    { name: 'setup', testMatch: /setup\/.*\.setup\.ts$/, testIgnore: /setup\/auth\.setup\.ts$/, dependencies: ['auth'] },
     { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'], testIgnore: /setup\/.*\.setup\.ts$/ },
   ],
   // A fresh server (new data directory, demo accounts seeded, built SPA from dist/) unless BASE_URL
-  // points at one. Started with node directly so that SIGTERM reaches it.
+  // points at one, and with the local PostgreSQL and Redis a three-instance cluster for
+  // e2e/scale-out. Started with node directly so that SIGTERM reaches them.
   webServer: process.env.BASE_URL
     ? undefined
-    : {
-        command: 'node scripts/e2e-server.mjs',
-        url: `${baseURL}/api/system/config`,
-        env: { PORT: String(port), LOG_LEVEL: 'warn' },
-        reuseExistingServer: false,
-        timeout: 60_000,
-        stdout: 'pipe',
-        stderr: 'pipe',
-        gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-      },
+    : [
+        {
+          command: 'node scripts/e2e-server.mjs',
+          url: `${baseURL}/api/system/config`,
+          env: { PORT: String(port), LOG_LEVEL: 'warn' },
+          reuseExistingServer: false,
+          timeout: 60_000,
+          stdout: 'pipe',
+          stderr: 'pipe',
+          gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+        },
+        ...(startCluster
+          ? [
+              {
+                command: 'node scripts/e2e-cluster.mjs',
+                url: `http://127.0.0.1:${clusterPort}/api/system/ready`,
+                env: { E2E_CLUSTER_PORT: String(clusterPort), LOG_LEVEL: 'warn' },
+                reuseExistingServer: false,
+                timeout: 120_000,
+                stdout: 'pipe' as const,
+                stderr: 'pipe' as const,
+                gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+              },
+            ]
+          : []),
+      ],
 });

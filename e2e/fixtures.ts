@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   test as base,
   expect,
@@ -19,13 +22,63 @@ export const DEMO = {
   onboarding: { phone: '13800000004', label: '新设计师（引导进行中）' },
 } as const;
 
-export type DemoRole = 'lead' | 'designer' | 'partTime';
+export type DemoRole = 'lead' | 'designer' | 'partTime' | 'partTime3';
 
-/** The upstream order system's API key the e2e server runs with (scripts/e2e-server.mjs). */
-export const INTEGRATION_API_KEY = 'e2e-integration-key';
+export const DEMO_ROLES: readonly DemoRole[] = ['lead', 'designer', 'partTime', 'partTime3'];
+
+/**
+ * The upstream order system's API key: a demo deployment without INTEGRATION_API_KEY accepts the
+ * demo key (printed in its start banner); a deployment with its own key passes it here.
+ */
+export const INTEGRATION_API_KEY = process.env.E2E_INTEGRATION_API_KEY ?? 'demo-integration-key';
+
+/**
+ * Where the `auth` setup project (e2e/setup/auth.setup.ts) keeps each demo role's session for the
+ * run: a Playwright storageState per role, plus the tokens for API calls. Every test reads these
+ * instead of signing in, so a run signs each demo account in once (the server allows 10 sign-ins
+ * per phone in 15 minutes, and QA runs the suite against one deployment several times a day).
+ */
+export const AUTH_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '.auth');
+export const storageStatePath = (role: DemoRole) => path.join(AUTH_DIR, `${role}.json`);
+const sessionsPath = path.join(AUTH_DIR, 'sessions.json');
+
+export function saveSetupSessions(sessions: Record<DemoRole, Session>): void {
+  fs.mkdirSync(AUTH_DIR, { recursive: true });
+  fs.writeFileSync(sessionsPath, JSON.stringify(sessions, null, 2));
+}
+
+function setupSessions(): Partial<Record<DemoRole, Session>> {
+  try {
+    return JSON.parse(fs.readFileSync(sessionsPath, 'utf8')) as Partial<Record<DemoRole, Session>>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The storageState of a page signed in with `session` at `baseURL` (the SPA keeps it in
+ * localStorage). The desktop-notification question (a card under the bell at the first live
+ * message, over whatever the page has at its top right) counts as answered, as in the browser of
+ * someone who has used the app before; e2e/messages asks for it (`desktopNotificationQuestion`).
+ */
+export function storageStateFor(baseURL: string, session: Session, opts: { desktopNotificationQuestion?: boolean } = {}) {
+  return {
+    cookies: [],
+    origins: [
+      {
+        origin: new URL(baseURL).origin,
+        localStorage: [
+          { name: STORAGE_KEYS.token, value: session.token },
+          { name: STORAGE_KEYS.sessionId, value: session.session_id },
+          ...(opts.desktopNotificationQuestion ? [] : [{ name: STORAGE_KEYS.notificationAsked, value: '1' }]),
+        ],
+      },
+    ],
+  };
+}
 
 /** What the SPA keeps in localStorage after signing in. */
-export const STORAGE_KEYS = { token: 'token', sessionId: 'session_id' } as const;
+export const STORAGE_KEYS = { token: 'token', sessionId: 'session_id', notificationAsked: 'notify.permission-asked' } as const;
 
 export interface Session {
   token: string;
@@ -93,32 +146,39 @@ export async function registerNewUser(
   return { phone, password, ...session };
 }
 
+/** Finishes onboarding through the API, so a fresh account may open the app. */
+export async function finishOnboarding(api: APIRequestContext, token: string): Promise<void> {
+  const steps = [
+    { step: 1, real_name: '周若溪', gender: 2, city: '杭州', email: '', wechat: 'wx_zhou' },
+    { step: 2, work_purpose: 'side_income', current_occupation: '平面设计师', available_time: '工作日晚上' },
+    { step: 3, specialty_tags: ['包装设计'], software_tags: ['Photoshop'] },
+    { step: 4, account_name: '周若溪', bank_name: '招商银行', bank_branch: '', account_no: '6214 8500 1234 5678' },
+    { step: 5, answers: { q1: 'a', q2: 'b', q3: 'c' } },
+    { step: 6 },
+  ];
+  for (const data of steps) {
+    await okData(await api.put('/api/onboarding/registration-step', { data, headers: authHeaders(token) }));
+  }
+}
+
 /** A new browser context (with the project's `use` options) whose localStorage holds the session. */
-export async function signedInPage(browser: Browser, baseURL: string, session: Session): Promise<Page> {
-  const context = await browser.newContext({
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: new URL(baseURL).origin,
-          localStorage: [
-            { name: STORAGE_KEYS.token, value: session.token },
-            { name: STORAGE_KEYS.sessionId, value: session.session_id },
-          ],
-        },
-      ],
-    },
-  });
+export async function signedInPage(browser: Browser, baseURL: string, session: Session, opts: { desktopNotificationQuestion?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ storageState: storageStateFor(baseURL, session, opts) });
   return context.newPage();
 }
 
 interface WorkerFixtures {
   /**
-   * A session per demo role, shared by the tests of one worker: the server allows only 10 logins
-   * per phone in 15 minutes. A cached token is checked before use and replaced when a test has
-   * signed it out.
+   * A demo role's session: the one the `auth` setup project signed in for the run. A token a test
+   * has ended (signing out everywhere) is replaced by signing in again, once per worker.
    */
   demoSession: (role: DemoRole) => Promise<Session>;
+  /**
+   * An account of this worker's own, registered for the run with onboarding finished: for the
+   * tests that sign in through the form, type wrong passwords or sign out, so that none of them
+   * spends the demo accounts' sign-in allowance or ends the sessions other tests use.
+   */
+  runAccount: NewUser;
 }
 
 interface TestFixtures {
@@ -145,7 +205,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({}, use, workerInfo) => {
       const baseURL = requireBaseURL(workerInfo.project.use.baseURL);
       const api = await playwrightRequest.newContext({ baseURL });
-      const cache = new Map<DemoRole, Session>();
+      const cache = new Map<DemoRole, Session>(Object.entries(setupSessions()) as [DemoRole, Session][]);
       await use(async (role) => {
         const cached = cache.get(role);
         if (cached) {
@@ -156,6 +216,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         cache.set(role, session);
         return session;
       });
+      await api.dispose();
+    },
+    { scope: 'worker' },
+  ],
+
+  runAccount: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const api = await playwrightRequest.newContext({ baseURL: requireBaseURL(workerInfo.project.use.baseURL) });
+      const account = await registerNewUser(api);
+      await finishOnboarding(api, account.token);
+      await use(account);
       await api.dispose();
     },
     { scope: 'worker' },

@@ -31,18 +31,10 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'serv
     PORT: process.env.PORT ?? '4310',
     HOST: process.env.HOST ?? '127.0.0.1',
     DATA_DIR: dataDir,
+    // What `npm start` runs with: demo mode and its defaults (production rate limits, the demo's
+    // order simulator, the demo integration key). The suites pass against that, as they must
+    // against any demo deployment QA points BASE_URL at.
     DEMO_MODE: 'true',
-    // No simulated orders: suites count and assign tickets of their own.
-    SIMULATOR_RATE_PER_MIN: '0',
-    // Suites sign the demo accounts in many times from one address; production limits stay default.
-    RATE_LIMIT_LOGIN_PER_PHONE: '1000',
-    RATE_LIMIT_LOGIN_PER_IP: '5000',
-    RATE_LIMIT_CODE_PER_IP: '1000',
-    // Suites register many accounts and load many pages from one address.
-    RATE_LIMIT_ACCOUNT_PER_IP: '1000',
-    RATE_LIMIT_PUBLIC_PER_IP: '100000',
-    // The upstream order system's key (e2e/fixtures.ts INTEGRATION_API_KEY): suites create tickets and audit results.
-    INTEGRATION_API_KEY: 'e2e-integration-key',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     NODE_ENV: 'development',
   },

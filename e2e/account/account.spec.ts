@@ -1,20 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-import { authHeaders, expect, login, okData, test } from '../fixtures';
-
-/** Finishes onboarding through the API, so the fresh account may open the app. */
-async function finishOnboarding(api: APIRequestContext, token: string) {
-  const steps = [
-    { step: 1, real_name: '周若溪', gender: 2, city: '杭州', email: '', wechat: 'wx_zhou' },
-    { step: 2, work_purpose: 'side_income', current_occupation: '平面设计师', available_time: '工作日晚上' },
-    { step: 3, specialty_tags: ['包装设计'], software_tags: ['Photoshop'] },
-    { step: 4, account_name: '周若溪', bank_name: '招商银行', bank_branch: '', account_no: '6214 8500 1234 5678' },
-    { step: 5, answers: { q1: 'a', q2: 'b', q3: 'c' } },
-    { step: 6 },
-  ];
-  for (const data of steps) {
-    await okData(await api.put('/api/onboarding/registration-step', { data, headers: authHeaders(token) }));
-  }
-}
+import { authHeaders, expect, finishOnboarding, login, okData, test } from '../fixtures';
 
 test.describe('personal centre security', () => {
   test('change the password, then sign in with the new one', async ({ api, newUser, newUserPage: page }) => {
@@ -34,8 +18,9 @@ test.describe('personal centre security', () => {
 
     await dialog.getByLabel(/^原密码/).fill(newUser.password);
     await dialog.getByRole('button', { name: '确认修改' }).click();
-    await expect(dialog).toBeHidden();
+    // The toast lasts 3 s from the answer: look for it first, then for the closed dialog.
     await expect(page.getByText('密码已修改，其他设备已退出登录').first()).toBeVisible();
+    await expect(dialog).toBeHidden();
 
     // This session stays; the other one is over.
     expect((await api.get('/api/user/profile', { headers: authHeaders(newUser.token) })).status()).toBe(200);

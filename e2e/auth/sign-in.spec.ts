@@ -7,18 +7,20 @@ async function signInThroughUi(page: import('@playwright/test').Page, phone: str
 }
 
 test.describe('signing in', () => {
-  test('a visitor without a token is sent to login and lands on the wanted page afterwards', async ({ page }) => {
+  // The sign-ins, wrong passwords and sign-outs here use the worker's own account (runAccount):
+  // they spend its allowance, not the demo accounts' the other tests share.
+  test('a visitor without a token is sent to login and lands on the wanted page afterwards', async ({ page, runAccount }) => {
     await page.goto('/#/system/account');
     await expect(page).toHaveURL(/#\/login\?redirect=/);
     await expect(page.getByRole('heading', { name: '登录' })).toBeVisible();
-    await signInThroughUi(page, DEMO.designer.phone);
+    await signInThroughUi(page, runAccount.phone, runAccount.password);
     await expect(page).toHaveURL(/#\/system\/account$/);
     await expect(page.getByRole('tab', { name: '个人中心' })).toBeVisible();
   });
 
-  test('a wrong password shows the server message and keeps the visitor on the login page', async ({ page }) => {
+  test('a wrong password shows the server message and keeps the visitor on the login page', async ({ page, runAccount }) => {
     await page.goto('/#/login');
-    await signInThroughUi(page, DEMO.designer.phone, 'Wrong@2026x');
+    await signInThroughUi(page, runAccount.phone, 'Wrong@2026x');
     await expect(page.getByText('手机号或密码错误').first()).toBeVisible();
     await expect(page).toHaveURL(/#\/login/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
@@ -45,9 +47,9 @@ test.describe('signing in', () => {
     await expect(designerPage).toHaveURL(/#\/home$/);
   });
 
-  test('a 401 from the server clears the token and shows the login page', async ({ browser, baseURL, api }) => {
+  test('a 401 from the server clears the token and shows the login page', async ({ browser, baseURL, api, runAccount }) => {
     // A session of its own: revoking it must not disturb the shared role fixtures.
-    const session = await login(api, DEMO.designer.phone);
+    const session = await login(api, runAccount.phone, runAccount.password);
     const page = await signedInPage(browser, baseURL!, session);
     // Keep the broker out of this test: a revoked session also closes the live connection, which
     // would lead to the login page by another path (covered in e2e/messages).
@@ -64,8 +66,8 @@ test.describe('signing in', () => {
     await page.context().close();
   });
 
-  test('signing out from the user menu asks first, then ends the session', async ({ browser, baseURL, api }) => {
-    const session = await login(api, DEMO.partTime.phone);
+  test('signing out from the user menu asks first, then ends the session', async ({ browser, baseURL, api, runAccount }) => {
+    const session = await login(api, runAccount.phone, runAccount.password);
     const page = await signedInPage(browser, baseURL!, session);
     await page.goto('/#/home');
     await page.getByRole('button', { name: '用户菜单' }).click();

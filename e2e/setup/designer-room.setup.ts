@@ -1,5 +1,4 @@
-import { test as setup } from '@playwright/test';
-import { authHeaders, DEMO, expect, login, okData } from '../fixtures';
+import { authHeaders, type DemoRole, expect, okData, test as setup } from '../fixtures';
 
 /**
  * Runs once before every suite (the `setup` project): the suites send dozens of product-1 orders
@@ -9,16 +8,16 @@ import { authHeaders, DEMO, expect, login, okData } from '../fixtures';
  * and the order suites ran in. The lead raises the designer's plan cell for today to the maximum
  * (200) here, before any suite starts, so no suite races another over it.
  */
-setup('the demo designer and part-timers have room for today’s e2e orders', async ({ request: api }) => {
-  const lead = await login(api, DEMO.lead.phone);
-  const idOf = async (phone: string) => {
-    const session = await login(api, phone);
+setup('the demo designer and part-timers have room for today’s e2e orders', async ({ api, demoSession }) => {
+  const lead = await demoSession('lead');
+  const idOf = async (role: DemoRole) => {
+    const session = await demoSession(role);
     return (await okData<{ designer_id: string }>(await api.get('/api/user/profile', { headers: authHeaders(session.token) }))).designer_id;
   };
-  const me = { designer_id: await idOf(DEMO.designer.phone) };
+  const me = { designer_id: await idOf('designer') };
   // The part-time designers too: the demo data's hall grabs of today fill their day by the evening,
   // and the hall race refuses a grab past the day's limit.
-  const partTimers = [await idOf(DEMO.partTime.phone), await idOf(DEMO.partTime3.phone)];
+  const partTimers = [await idOf('partTime'), await idOf('partTime3')];
   const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
   const d = new Date(`${today}T00:00:00Z`);
   const monday = new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { authHeaders, DEMO, expect, login, okData, signedInPage, test } from '../fixtures';
+import { authHeaders, expect, okData, signedInPage, test } from '../fixtures';
 
 interface MenuItem {
   path: string;
@@ -64,8 +64,8 @@ test('the root path opens home', async ({ designerPage }) => {
   await expect(designerPage).toHaveURL(/#\/home$/);
 });
 
-test('the demo lead signs in through the API fixture helper as a team lead', async ({ api }) => {
-  const session = await login(api, DEMO.lead.phone);
+test('the demo lead’s session from the auth setup is a team lead’s', async ({ api, demoSession }) => {
+  const session = await demoSession('lead');
   const profile = await okData<{ designer_type: number; roles: string[] }>(
     await api.get('/api/user/profile', { headers: authHeaders(session.token) }),
   );

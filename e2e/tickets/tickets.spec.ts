@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { authHeaders, DEMO, expect, INTEGRATION_API_KEY, login, okData, signedInPage, test } from '../fixtures';
+import { authHeaders, expect, INTEGRATION_API_KEY, okData, signedInPage, test } from '../fixtures';
 
 interface TicketItem {
   ticket_id: number;
@@ -135,7 +135,7 @@ test.describe('tickets', () => {
     await expect(table.locator('tbody tr[data-ticket-id]')).toHaveCount(1);
   });
 
-  test('two part-time designers grab the same hall ticket: one wins, the other is refused', async ({ api, partTimePage, browser, baseURL }) => {
+  test('two part-time designers grab the same hall ticket: one wins, the other is refused', async ({ api, partTimePage, browser, baseURL, demoSession }) => {
     // Two signed-in browsers racing: measured at 25–33 s on two loaded CI cores.
     test.setTimeout(60_000);
     // Product 3 (彩盒): no online regular designer is qualified, so the ticket waits in the hall.
@@ -143,7 +143,7 @@ test.describe('tickets', () => {
     const ticket = await createOrder(api, { order_no: no, product_id: 3, title: `彩盒设计｜E2E｜${no}` });
     expect(ticket.designer_id).toBeNull();
 
-    const other = await login(api, DEMO.partTime3.phone);
+    const other = await demoSession('partTime3');
     const otherPage = await signedInPage(browser, baseURL!, other);
     const pages = [partTimePage, otherPage];
 
