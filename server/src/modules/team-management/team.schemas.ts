@@ -136,7 +136,12 @@ export const statementSchema = z
   })
   .meta({ id: 'TeamStatement' });
 
-export const statementDetailSchema = statementSchema.extend({ members: z.array(settlementSchema) }).meta({ id: 'TeamStatementDetail' });
+export const statementDetailSchema = statementSchema
+  .extend({
+    scope: z.enum(['team', 'own']).describe("team: a lead's view of every member; own: a member's own share (their settlement only, totals are theirs)"),
+    members: z.array(settlementSchema),
+  })
+  .meta({ id: 'TeamStatementDetail' });
 
 export const statementParams = z.object({ statement_id: daySchema });
 export const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS, { error: '导出格式只能是 csv 或 xlsx' }).default('csv') });
