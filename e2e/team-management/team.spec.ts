@@ -136,6 +136,14 @@ test.describe('team management', () => {
     await expect(kpis.getByRole('listitem')).toHaveCount(8, { timeout: 15_000 });
     await expect(page.getByTestId('kpi-received')).toHaveText(/^\d+$/);
     await expect(page.getByTestId('kpi-on_time_rate')).toHaveText(/^(\d+\.\d%|—)$/);
+    // 准时率 and 已超时 count the same tickets: on time = due − overdue, and the tooltip says so.
+    const basis = /^准时 (\d+) \/ 到期 (\d+)$/.exec(await page.getByTestId('kpi-basis-on_time_rate').innerText());
+    expect(basis).toBeTruthy();
+    const overdue = Number(await page.getByTestId('kpi-overdue').innerText());
+    expect(Number(basis![2]) - Number(basis![1])).toBe(overdue);
+    if (overdue > 0) await expect(page.getByTestId('kpi-on_time_rate')).not.toHaveText('100.0%');
+    await page.getByTestId('kpi-label-on_time_rate').hover();
+    await expect(page.getByRole('tooltip')).toContainText('准时交稿的到期工单 ÷ 到期工单');
     await expect(page.getByRole('figure', { name: '每日接单数' })).toBeVisible();
 
     // The period lives in the URL.
