@@ -136,6 +136,14 @@ test.describe('team management', () => {
     await expect(kpis.getByRole('listitem')).toHaveCount(8, { timeout: 15_000 });
     await expect(page.getByTestId('kpi-received')).toHaveText(/^\d+$/);
     await expect(page.getByTestId('kpi-on_time_rate')).toHaveText(/^(\d+\.\d%|—)$/);
+    // 准时率 and 已超时 count the same tickets: on time = due − overdue, and the tooltip says so.
+    const basis = /^准时 (\d+) \/ 到期 (\d+)$/.exec(await page.getByTestId('kpi-basis-on_time_rate').innerText());
+    expect(basis).toBeTruthy();
+    const overdue = Number(await page.getByTestId('kpi-overdue').innerText());
+    expect(Number(basis![2]) - Number(basis![1])).toBe(overdue);
+    if (overdue > 0) await expect(page.getByTestId('kpi-on_time_rate')).not.toHaveText('100.0%');
+    await page.getByTestId('kpi-label-on_time_rate').hover();
+    await expect(page.getByRole('tooltip')).toContainText('准时交稿的到期工单 ÷ 到期工单');
     await expect(page.getByRole('figure', { name: '每日接单数' })).toBeVisible();
 
     // The period lives in the URL.
@@ -366,6 +374,34 @@ test.describe('team management', () => {
     const memberRows = rows.slice(1).filter((r) => r[0] !== '合计');
     expect(memberRows.length).toBe(Number(await page.getByTestId('expense-members').innerText()));
     expect(memberRows.reduce((sum, r) => sum + yuanToCents(r[col('实发')]!), 0)).toBe(file.net);
+  });
+
+  test('a designer opens a team expense statement and sees only their own share; a period without one is not found, with no 重试', async ({
+    api,
+    designerPage: page,
+    demoSession,
+  }) => {
+    const designer = await demoSession('designer');
+    const mine = await okData<{ items: { period_start: string; designer_id: string; net_cents: number }[] }>(
+      await api.get('/api/settlements', { headers: authHeaders(designer.token) }),
+    );
+    const own = mine.items[0];
+    test.skip(!own, 'the demo designer has no settlement on this deployment');
+
+    await page.goto(`/#/team-management/expenses/detail/${own!.period_start}`);
+    const table = page.getByRole('table', { name: '我的结算' });
+    await expect(table).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(new RegExp(`/team-management/expenses/detail/${own!.period_start}$`));
+    await expect(table.locator('tr[data-designer-id]')).toHaveCount(1);
+    await expect(table.locator(`tr[data-designer-id="${own!.designer_id}"]`)).toBeVisible();
+    expect(centsOf(await page.getByTestId('expense-net').innerText())).toBe(own!.net_cents);
+    await expect(page.getByTestId('expense-own-note')).toBeVisible();
+    await expect(page.getByRole('button', { name: '导出 CSV' })).toHaveCount(0);
+    await expect(table.getByRole('button')).toHaveCount(0);
+
+    await page.goto('/#/team-management/expenses/detail/2000-01-03');
+    await expect(page.getByRole('alert')).toContainText('费用结算单不存在');
+    await expect(page.getByRole('button', { name: '重试' })).toHaveCount(0);
   });
 
   test('a lead confirms a member’s settlement of an ended period, then marks it paid', async ({ api, leadPage: page, demoSession }) => {

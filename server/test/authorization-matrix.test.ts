@@ -364,7 +364,17 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
       (suffix): Row => ({
         op: `GET /team/expenses/{statement_id}${suffix.replace(/\?.*/, '')}`,
         what: "team A's expense statement",
-        expected: leadOnly,
+        // The detail shows a member their own share (spec §2: all roles); the export is the lead's.
+        expected: suffix ? leadOnly : holderAndLead,
+        ...(suffix
+          ? {}
+          : {
+              onOk: (res: Res, role: Role) => {
+                const data = res.json().data as { scope: string; members: { designer_id: string }[] };
+                expect(data.scope).toBe(role === 'lead' ? 'team' : 'own');
+                if (role === 'designer') expect(data.members.map((m) => m.designer_id)).toEqual([w.designer.code]);
+              },
+            }),
         make: async () => {
           const s = await settlement('open');
           return { method: 'GET', url: `/api/team/expenses/${s.periodStart}${suffix}`, read: settlementRead(s.id) };

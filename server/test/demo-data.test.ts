@@ -249,4 +249,23 @@ describe.each(dialects)('demo data (%s)', (dialect) => {
       expect(assigned.total).toBeGreaterThan(0);
     });
   });
+
+  describe('defect 10: the board of the demo team', () => {
+    it('has overdue tickets and an on-time rate taken from the same tickets and days, per designer too', async () => {
+      const lead = t.authed(await t.sessionFor(DEMO.lead));
+      const board = expectEnvelope<{ totals: Figures; by_designer: Figures[] }>(await lead.get('/api/team/board'), 200).data;
+      expect(board.totals.overdue).toBeGreaterThan(0);
+      expect(board.totals.on_time_rate).toBeLessThan(1);
+      for (const f of [board.totals, ...board.by_designer]) {
+        expect(f.overdue).toBeLessThanOrEqual(f.due);
+        expect(f.on_time_rate).toBe(f.due ? Math.round(((f.due - f.overdue) / f.due) * 10_000) / 10_000 : null);
+      }
+    });
+  });
 });
+
+interface Figures {
+  due: number;
+  overdue: number;
+  on_time_rate: number | null;
+}

@@ -140,8 +140,10 @@ describe.each(dialects)('team board (%s)', (dialect) => {
       received: 7,
       in_progress: 3,
       completed: 4,
+      // Due in the period and passed: T1, T2, T3 (A), T7 (B); missed: T2 (late draft), T3 (owing).
+      due: 4,
       overdue: 2,
-      on_time_rate: 0.75,
+      on_time_rate: 0.5,
       first_pass_rate: 0.5,
       deduction_cents: 1300,
       appeals: 2,
@@ -154,8 +156,9 @@ describe.each(dialects)('team board (%s)', (dialect) => {
         received: 5,
         in_progress: 3,
         completed: 3,
+        due: 3,
         overdue: 2,
-        on_time_rate: 0.6667,
+        on_time_rate: 0.3333,
         first_pass_rate: 0.3333,
         deduction_cents: 300,
         appeals: 2,
@@ -167,6 +170,7 @@ describe.each(dialects)('team board (%s)', (dialect) => {
         received: 2,
         in_progress: 0,
         completed: 1,
+        due: 1,
         overdue: 0,
         on_time_rate: 1,
         first_pass_rate: 1,
@@ -182,14 +186,14 @@ describe.each(dialects)('team board (%s)', (dialect) => {
     ]);
   });
 
-  it('lists every day of the period with zeros and rates null when nothing was completed', async () => {
+  it('lists every day of the period with zeros and rates null when nothing was completed or due', async () => {
     const body = expectEnvelope(await lead.client.get('/api/team/board?from=2026-10-10&to=2026-10-12'), 200);
     expect(body.data.by_day).toEqual([
       { day: '2026-10-10', received: 0, completed: 0, overdue: 0 },
       { day: '2026-10-11', received: 0, completed: 0, overdue: 0 },
       { day: '2026-10-12', received: 0, completed: 0, overdue: 0 },
     ]);
-    expect(body.data.totals).toMatchObject({ received: 0, completed: 0, overdue: 0, on_time_rate: null, first_pass_rate: null, deduction_cents: 0, appeals: 0 });
+    expect(body.data.totals).toMatchObject({ received: 0, completed: 0, due: 0, overdue: 0, on_time_rate: null, first_pass_rate: null, deduction_cents: 0, appeals: 0 });
     // Point-in-time figures do not depend on the period.
     expect(body.data.totals.in_progress).toBe(3);
     expect(body.data.totals.appeals_pending).toBe(2);
@@ -216,6 +220,29 @@ describe.each(dialects)('team board (%s)', (dialect) => {
     ]);
     const one = expectEnvelope(await lead.client.get(`/api/team/daily-detail?from=2026-11-02&to=2026-11-04&designer_id=${b.code}`), 200);
     expect(one.data.rows.map((r: { designer_id: string }) => r.designer_id)).toEqual([b.code, b.code]);
+  });
+
+  it('the on-time rate is taken from the same tickets and days as 已超时, so it cannot say 100% beside an overdue count', async () => {
+    // A team of its own: C completed one ticket on time, owes drafts on three whose deadlines have
+    // passed, and had one closed before any draft was due. Counting completions, the rate was 100%
+    // beside 已超时 3.
+    const shop = await firstShop(t);
+    const product = await createProduct(t);
+    const team = await createTeam(t);
+    const lead2 = await createPerson(t, { type: 0, teamId: team, name: '一致组长' });
+    const c = await createPerson(t, { teamId: team, name: '设计师丙' });
+    const tk = (s: Omit<TicketSpec, 'holder' | 'teamId'>) => insertTicket(t.db, shop, product, { holder: c, teamId: team, ...s });
+    const done = await tk({ due: sh('2026-09-07', '18:00'), status: '4', stage: 'done' });
+    await event(t.db, done, 'completed', sh('2026-09-07', '17:00'));
+    for (const time of ['09:00', '12:00', '15:00']) await tk({ due: sh('2026-09-08', time) });
+    await tk({ due: sh('2026-09-09', '12:00'), status: '6', stage: 'waiting' });
+
+    const body = expectEnvelope(await lead2.client.get('/api/team/board?from=2026-09-07&to=2026-09-09'), 200);
+    expect(body.data.totals).toMatchObject({ completed: 1, due: 4, overdue: 3, on_time_rate: 0.25 });
+    for (const f of [body.data.totals, ...body.data.by_designer] as { due: number; overdue: number; on_time_rate: number | null }[]) {
+      expect(f.overdue).toBeLessThanOrEqual(f.due);
+      expect(f.on_time_rate).toBe(f.due ? Math.round(((f.due - f.overdue) / f.due) * 10_000) / 10_000 : null);
+    }
   });
 
   it('refuses a period longer than 92 days or reversed (422)', async () => {

@@ -88,6 +88,29 @@ describe.each(dialects)('team expenses (%s)', (dialect) => {
     expectFieldErrors(await lead.client.get('/api/team/expenses/2026-13-01'), [['statement_id', '日期格式应为YYYY-MM-DD']]);
   });
 
+  it('shows a member only their own share of a statement, and 404 where they have none', async () => {
+    const lead_ = expectEnvelope(await lead.client.get('/api/team/expenses/2026-11-02'), 200);
+    expect(lead_.data.scope).toBe('team');
+    const own = expectEnvelope(await b.client.get('/api/team/expenses/2026-11-02'), 200);
+    expect(own.data).toMatchObject({
+      statement_id: '2026-11-02',
+      period_end: '2026-11-08',
+      scope: 'own',
+      member_count: 1,
+      gross_cents: 8_000,
+      deduction_cents: 1_000,
+      adjustment_cents: 0,
+      net_cents: 7_000,
+      status_counts: { open: 0, confirmed: 1, paid: 0 },
+    });
+    expect(own.data.members.map((m: { designer_id: string }) => m.designer_id)).toEqual([b.code]);
+    expect(JSON.stringify(own.data)).not.toContain('费用甲');
+    // b had no settlement in the week before; a's week is not b's to read.
+    expectEnvelope(await b.client.get('/api/team/expenses/2026-10-26'), 404);
+    // The export stays with the lead.
+    expectEnvelope(await b.client.get('/api/team/expenses/2026-11-02/export?format=csv'), 403);
+  });
+
   it('exports CSV with a row per member and a total row matching the statement; XLSX as a workbook', async () => {
     const res = await lead.client.get('/api/team/expenses/2026-11-02/export?format=csv');
     expect(res.statusCode).toBe(200);

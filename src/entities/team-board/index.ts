@@ -26,6 +26,7 @@ export {
   boardFiguresSchema,
   dailyDetailSchema,
   dailyDetailTotals,
+  kpiBasis,
   rateText,
   teamBoardSchema,
   type BoardDay,

@@ -32,5 +32,6 @@ export {
   WEEKDAY_TEXT,
   weekdayText,
 } from './shanghai-time';
+export { dayRangePresets, type DayRangePreset } from './day-presets';
 export { addPicked, markPickedFailed, markPickedUploaded, removePicked, type PickedFile, type PickedFileStatus } from './picked-files';
 export { usePickedUploads } from './use-picked-uploads';

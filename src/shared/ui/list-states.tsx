@@ -1,5 +1,6 @@
 import { Button, Center, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ApiError } from '@/shared/api';
 
 interface Props {
   columns: number;
@@ -13,8 +14,9 @@ interface Props {
 }
 
 /**
- * The body of a data table with its states: skeleton rows on the first load, the error with a
- * retry, the empty text, otherwise the rows.
+ * The body of a data table with its states: skeleton rows on the first load, the error (with a
+ * retry unless asking again cannot help: not found, forbidden, a bad request), the empty text,
+ * otherwise the rows.
  */
 export function TableBodyStates({ columns, loading, error, onRetry, empty, emptyText, rows = 6, children }: Props) {
   if (loading)
@@ -39,7 +41,7 @@ export function TableBodyStates({ columns, loading, error, onRetry, empty, empty
             <Center py="xl">
               <Stack align="center" gap="xs" role="alert">
                 <Text c="red">{error.message || '加载失败'}</Text>
-                {onRetry ? (
+                {onRetry && !(error instanceof ApiError && error.isPermanent) ? (
                   <Button variant="light" size="xs" onClick={onRetry}>
                     重试
                   </Button>

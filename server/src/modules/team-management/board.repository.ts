@@ -12,8 +12,9 @@ import { addDays, daysBetween, shanghaiDayStart } from '../../domain/calendar.js
 export interface DayFigures {
   received: number;
   completed: number;
-  on_time: number;
   first_pass: number;
+  /** Deadlines that fell on the day and have passed, of tickets that owed a draft by then. */
+  due: number;
   overdue: number;
   fee_cents: number;
   deduction_cents: number;
@@ -30,6 +31,7 @@ export interface BoardFigures {
   received: number;
   in_progress: number;
   completed: number;
+  due: number;
   overdue: number;
   on_time_rate: number | null;
   first_pass_rate: number | null;
@@ -48,7 +50,7 @@ export interface RawBoard {
 const OPEN = ['0', '5', '7'];
 const OWING = ['waiting', 'first_draft'];
 
-const emptyDay = (): DayFigures => ({ received: 0, completed: 0, on_time: 0, first_pass: 0, overdue: 0, fee_cents: 0, deduction_cents: 0 });
+const emptyDay = (): DayFigures => ({ received: 0, completed: 0, first_pass: 0, due: 0, overdue: 0, fee_cents: 0, deduction_cents: 0 });
 
 /**
  * `with d(day, s, e)`: one row per day of the period with the UTC bounds of that Asia/Shanghai day.
@@ -115,9 +117,8 @@ async function queryBoard(
       where a.assigned_at >= ${start} and a.assigned_at < ${end}
       group by d.day, a.designer_id`.execute(db),
     // Completion notices in the period (ticket_events_type_time_idx), credited to the ticket's holder.
-    sql<{ designer_id: number; day: string; n: number; on_time: number; first_pass: number; fee: number }>`${d}
+    sql<{ designer_id: number; day: string; n: number; first_pass: number; fee: number }>`${d}
       select d.day, t.designer_id, count(*) as n,
-        sum(case when ${has('LATE', 't.work_markers')} then 0 else 1 end) as on_time,
         sum(case when ${has('FACTORY_REJECT', 't.work_markers')}
                    or exists (select 1 from drafts f where f.ticket_id = t.id and f.sync_status = 3)
               then 0 else 1 end) as first_pass,
@@ -127,13 +128,16 @@ async function queryBoard(
       inner join tickets t on t.id = e.ticket_id
       where e.type = 'completed' and e.created_at >= ${start} and e.created_at < ${end} and t.designer_id in (${ids})
       group by d.day, t.designer_id`.execute(db),
-    // Deadlines in the period, already passed, missed: a late draft, or still owing one
-    // (tickets_designer_due_idx covers it).
-    sql<{ designer_id: number; day: string; n: number }>`${d}
-      select d.day, t.designer_id, count(*) as n
+    // Deadlines in the period, already passed (tickets_designer_due_idx covers it): `due` the
+    // tickets that owed a draft by then (delivered, late, or still open owing one; not those closed
+    // or refunded before any draft), `n` of them missed (a late draft, or still owing one). The
+    // on-time rate is (due - n) / due: the same tickets and days as the overdue figure.
+    sql<{ designer_id: number; day: string; due: number; n: number }>`${d}
+      select d.day, t.designer_id, count(*) as due,
+        sum(case when ${has('LATE', 't.work_markers')} or (t.status in (${sql.join(OPEN)}) and t.stage in (${sql.join(OWING)})) then 1 else 0 end) as n
       from d inner join tickets t on t.designer_id in (${ids}) and t.due_at >= d.s and t.due_at < d.e
       where t.due_at >= ${start} and t.due_at < ${dueEnd}
-        and (${has('LATE', 't.work_markers')} or (t.status in (${sql.join(OPEN)}) and t.stage in (${sql.join(OWING)})))
+        and (${has('LATE', 't.work_markers')} or t.stage not in (${sql.join(OWING)}) or t.status in (${sql.join(OPEN)}))
       group by d.day, t.designer_id`.execute(db),
     sql<{ designer_id: number; day: string; cents: number }>`${d}
       select d.day, x.designer_id, sum(x.amount_cents) as cents
@@ -158,11 +162,14 @@ async function queryBoard(
   for (const r of completed.rows) {
     const c = cell(r.designer_id, r.day);
     c.completed += n(r.n);
-    c.on_time += n(r.on_time);
     c.first_pass += n(r.first_pass);
     c.fee_cents += n(r.fee);
   }
-  for (const r of overdue.rows) cell(r.designer_id, r.day).overdue += n(r.n);
+  for (const r of overdue.rows) {
+    const c = cell(r.designer_id, r.day);
+    c.due += n(r.due);
+    c.overdue += n(r.n);
+  }
   for (const r of deductions.rows) cell(r.designer_id, r.day).deduction_cents += n(r.cents);
   for (const r of open.rows) extras.get(n(r.designer_id))!.in_progress = n(r.n);
   for (const r of appeals.rows) extras.get(n(r.designer_id))!.appeals = n(r.n);
@@ -187,8 +194,9 @@ export function figures(dayRows: DayFigures[], extraRows: DesignerExtras[]): Boa
     received: d.received,
     in_progress: x.in_progress,
     completed: d.completed,
+    due: d.due,
     overdue: d.overdue,
-    on_time_rate: rate(d.on_time, d.completed),
+    on_time_rate: rate(d.due - d.overdue, d.due),
     first_pass_rate: rate(d.first_pass, d.completed),
     deduction_cents: d.deduction_cents,
     appeals: x.appeals,

@@ -262,3 +262,13 @@ export async function periodSettlements(db: Db, teamId: number, periodStart: str
     .execute();
   return rows.map(toSettlement);
 }
+
+/** A designer's own settlement of one period in a team's statement (their share); undefined when they have none. */
+export async function ownPeriodSettlement(db: Db, designerId: number, periodStart: string): Promise<SettlementView | undefined> {
+  const row = await settlementQuery(db)
+    .where('settlements.designer_id', '=', designerId)
+    .where('settlements.period_start', '=', periodStart)
+    .where('settlements.team_id', 'is not', null)
+    .executeTakeFirst();
+  return row && toSettlement(row);
+}

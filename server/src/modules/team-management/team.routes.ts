@@ -151,7 +151,10 @@ export default async function teamManagementRoutes(app: FastifyInstance) {
     {
       ...secured,
       schema: {
-        ...doc('One expense statement with every member’s settlement; the totals are the sums of the members'),
+        ...doc(
+          'One expense statement: a lead sees every member’s settlement (the totals are the sums of the members); any other designer sees only their own share',
+          'scope tells which: team (a lead of the team) or own (the caller’s own settlement of that period, totals are theirs; 404 when they have none). The export stays with the lead.',
+        ),
         params: statementParams,
         response: { 200: envelope(statementDetailSchema), ...errors },
       },

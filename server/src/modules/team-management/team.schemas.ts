@@ -35,8 +35,12 @@ export const figuresSchema = z
     received: z.number().int().describe('Allocations opened to members in the period'),
     in_progress: z.number().int().describe('Open (status 0/5/7), not done tickets held by members now'),
     completed: z.number().int().describe('Tickets whose completion notice arrived in the period, credited to the holder'),
-    overdue: z.number().int().describe('Deadlines (due_at) in the period, already passed, missed: a late draft (LATE) or still owing a draft'),
-    on_time_rate: rate.describe('Completed without LATE / completed; null when none completed'),
+    due: z
+      .number()
+      .int()
+      .describe('Deadlines (due_at) in the period, already passed, of tickets that owed a draft by then: delivered, late, or still open owing one (not closed or refunded before any draft)'),
+    overdue: z.number().int().describe('Of `due`, the missed ones: a late draft (LATE) or still owing a draft'),
+    on_time_rate: rate.describe('(due - overdue) / due: the same tickets and days as overdue; null when nothing was due'),
     first_pass_rate: rate.describe('Completed with no factory rejection and no draft failing the automatic audit / completed; null when none'),
     deduction_cents: z.number().int().describe('Deductions created in the period (positive)'),
     appeals: z.number().int().describe('Appeals filed in the period'),
@@ -136,7 +140,12 @@ export const statementSchema = z
   })
   .meta({ id: 'TeamStatement' });
 
-export const statementDetailSchema = statementSchema.extend({ members: z.array(settlementSchema) }).meta({ id: 'TeamStatementDetail' });
+export const statementDetailSchema = statementSchema
+  .extend({
+    scope: z.enum(['team', 'own']).describe("team: a lead's view of every member; own: a member's own share (their settlement only, totals are theirs)"),
+    members: z.array(settlementSchema),
+  })
+  .meta({ id: 'TeamStatementDetail' });
 
 export const statementParams = z.object({ statement_id: daySchema });
 export const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS, { error: '导出格式只能是 csv 或 xlsx' }).default('csv') });

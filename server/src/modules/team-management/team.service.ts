@@ -25,6 +25,7 @@ import {
   findTeamMember,
   listStatements,
   type Member,
+  ownPeriodSettlement,
   pageTeamMembers,
   periodSettlements,
   planCapacitiesOn,
@@ -252,16 +253,39 @@ export function createTeamService({ db, dialect, unitOfWork, tickets }: TeamServ
     return listStatements(db, leadTeamOf(lead), page, pageSize);
   }
 
-  /** A statement with its members' settlements (by designer); 404 when the team has none in that period. */
-  async function statementDetail(lead: Designer, periodStart: string) {
-    const teamId = leadTeamOf(lead);
-    const statement = await findStatement(db, teamId, periodStart);
+  /**
+   * A statement with its members' settlements (by designer); 404 when the team has none in that
+   * period. A lead sees the whole team (`scope: 'team'`); anyone else sees only their own share
+   * (`scope: 'own'`: their own settlement, the totals are theirs), 404 when they have none.
+   */
+  async function statementDetail(me: Designer, periodStart: string) {
+    if (me.designer_type !== 0 || me.team_id === null) return ownShare(me, periodStart);
+    const statement = await findStatement(db, me.team_id, periodStart);
     if (!statement) throw notFound('费用结算单不存在');
-    return { ...statement, members: await periodSettlements(db, teamId, periodStart) };
+    return { ...statement, scope: 'team' as const, members: await periodSettlements(db, me.team_id, periodStart) };
+  }
+
+  async function ownShare(me: Designer, periodStart: string) {
+    const own = await ownPeriodSettlement(db, me.id, periodStart);
+    if (!own) throw notFound('费用结算单不存在');
+    return {
+      statement_id: own.period_start,
+      period_start: own.period_start,
+      period_end: own.period_end,
+      member_count: 1,
+      gross_cents: own.gross_cents,
+      deduction_cents: own.deduction_cents,
+      adjustment_cents: own.adjustment_cents,
+      net_cents: own.net_cents,
+      status_counts: { open: own.status === 'open' ? 1 : 0, confirmed: own.status === 'confirmed' ? 1 : 0, paid: own.status === 'paid' ? 1 : 0 },
+      scope: 'own' as const,
+      members: [own],
+    };
   }
 
   /** A statement as a table: one row per member's settlement, then a total row (合计). */
   async function statementExport(lead: Designer, periodStart: string): Promise<{ baseName: string; table: Table }> {
+    leadTeamOf(lead);
     const s = await statementDetail(lead, periodStart);
     const total: Cell[] = ['合计', `${s.member_count}人`, day(s.period_start), day(s.period_end), '', money(s.gross_cents), money(s.deduction_cents), money(s.adjustment_cents), money(s.net_cents), s.members.reduce((a, m) => a + m.line_count, 0)];
     return { baseName: `团队费用结算单_${s.period_start}_${s.period_end}`, table: tableOf(`团队费用${s.period_start}`, settlementSummaryColumns, s.members, [total]) };

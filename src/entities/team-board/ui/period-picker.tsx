@@ -1,5 +1,6 @@
-import { Button, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { useState } from 'react';
+import { DayRangeInput } from '@/shared/ui/day-picker';
 import { checkCustomRange, PERIOD_ERROR_TEXT, searchForPreset } from '../lib/period';
 import { MAX_PERIOD_DAYS, type Period, PERIOD_PRESETS, PERIOD_TEXT, type PeriodPreset, type PeriodSearch } from '../lib/period-search';
 
@@ -43,13 +44,15 @@ export function PeriodPicker({ preset, period, onChange }: Props) {
           }}
         >
           <Group gap="xs" align="flex-start">
-            <TextInput label="开始日期" type="date" w={150} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-            <TextInput
-              label="结束日期"
-              type="date"
-              w={150}
-              value={to}
-              onChange={(e) => setTo(e.currentTarget.value)}
+            <DayRangeInput
+              label="自定义区间"
+              from={from}
+              to={to}
+              clearable={false}
+              onChange={(r) => {
+                setFrom(r.from ?? '');
+                setTo(r.to ?? '');
+              }}
               error={error ? PERIOD_ERROR_TEXT[error] : undefined}
             />
             <Button type="submit" mt={25} disabled={!!error || (from === period.from && to === period.to)}>

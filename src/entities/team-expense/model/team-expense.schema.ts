@@ -22,7 +22,11 @@ export type ExpenseStatement = z.infer<typeof expenseStatementSchema>;
 export const expenseStatementPageSchema = z.object({ items: z.array(expenseStatementSchema), total: int(), page: int(), pageSize: int() });
 export type ExpenseStatementPage = z.infer<typeof expenseStatementPageSchema>;
 
-export const expenseStatementDetailSchema = z.extend(expenseStatementSchema, { members: z.array(settlementSchema) });
+/**
+ * A statement's detail: a lead sees every member (`team`); any other member only their own share
+ * (`own`: their settlement, the totals are theirs).
+ */
+export const expenseStatementDetailSchema = z.extend(expenseStatementSchema, { scope: z.enum(['team', 'own']), members: z.array(settlementSchema) });
 export type ExpenseStatementDetail = z.infer<typeof expenseStatementDetailSchema>;
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;

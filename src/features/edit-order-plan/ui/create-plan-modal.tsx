@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '@/shared/api';
-import { addDays } from '@/shared/lib';
+import { addDays, mondayOf, shanghaiDay } from '@/shared/lib';
+import { DayInput } from '@/shared/ui/day-picker';
 import { useCreatePlan, weekStartError } from '../model/edit-order-plan';
 
 interface Props {
@@ -9,6 +10,15 @@ interface Props {
   defaultWeekStart: string;
   onClose: () => void;
   onCreated: (planId: number) => void;
+}
+
+/** Quick picks of the plan's Monday (Shanghai's today): this week's and next week's. */
+function weekPresets(today: string) {
+  const monday = mondayOf(today);
+  return [
+    { value: monday, label: '本周' },
+    { value: addDays(monday, 7), label: '下周' },
+  ];
 }
 
 /** Creates the plan of a week; each member's days start at their daily capacity. */
@@ -31,14 +41,13 @@ export function CreatePlanModal({ defaultWeekStart, onClose, onCreated }: Props)
         }}
       >
         <Stack gap="sm">
-          <TextInput
+          <DayInput
             label="计划周（周一）"
-            type="date"
             required
-            data-autofocus
             value={weekStart}
-            onChange={(e) => {
-              setWeekStart(e.currentTarget.value);
+            presets={weekPresets(shanghaiDay())}
+            onChange={(day) => {
+              setWeekStart(day);
               setError(null);
             }}
             error={shownError}

@@ -1,4 +1,4 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import {
   DEDUCTION_KEYWORD_MAX,
   DEDUCTION_SOURCE_TEXT,
@@ -8,6 +8,7 @@ import {
   type DeductionSource,
 } from '@/entities/deduction';
 import { ClearFiltersButton, KeywordFilter } from '@/shared/ui';
+import { DayRangeInput } from '@/shared/ui/day-picker';
 
 const SOURCE_OPTIONS = DEDUCTION_SOURCES.map((s) => ({ value: s, label: DEDUCTION_SOURCE_TEXT[s] }));
 
@@ -26,8 +27,7 @@ export function DeductionFilters({ search, onChange }: { search: DeductionSearch
         value={search.source ?? null}
         onChange={(v) => onChange({ source: (v as DeductionSource | null) ?? undefined })}
       />
-      <TextInput label="扣款日期从" type="date" w={150} value={search.from ?? ''} onChange={(e) => onChange({ from: e.currentTarget.value || undefined })} />
-      <TextInput label="至" type="date" w={150} value={search.to ?? ''} onChange={(e) => onChange({ to: e.currentTarget.value || undefined })} />
+      <DayRangeInput label="扣款日期" from={search.from} to={search.to} onChange={(r) => onChange({ from: r.from, to: r.to })} />
       <ClearFiltersButton count={count} onClear={() => onChange({ source: undefined, from: undefined, to: undefined, keyword: undefined })} />
     </Group>
   );

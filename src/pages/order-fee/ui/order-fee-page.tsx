@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import {
@@ -19,6 +19,7 @@ import {
 } from '@/entities/settlement';
 import { formatCents, useKeptSearch } from '@/shared/lib';
 import { ListPager, TableBodyStates } from '@/shared/ui';
+import { DayRangeInput } from '@/shared/ui/day-picker';
 import { TrendChart } from '@/shared/ui/chart';
 import { ORDER_FEE_PATH, parseSearch } from '../model/search';
 
@@ -48,8 +49,7 @@ export function OrderFeePage() {
           value={search.status ?? null}
           onChange={(v) => go(withSettlementFilters(search, { status: (v as SettlementStatus | null) ?? undefined }))}
         />
-        <TextInput label="周期从" type="date" w={150} value={search.from ?? ''} onChange={(e) => go(withSettlementFilters(search, { from: e.currentTarget.value || undefined }))} />
-        <TextInput label="至" type="date" w={150} value={search.to ?? ''} onChange={(e) => go(withSettlementFilters(search, { to: e.currentTarget.value || undefined }))} />
+        <DayRangeInput label="结算周期" from={search.from} to={search.to} onChange={(r) => go(withSettlementFilters(search, { from: r.from, to: r.to }))} />
         <Button variant="subtle" disabled={!filtered} onClick={() => go(withSettlementFilters(search, { status: undefined, from: undefined, to: undefined }))} mb={2}>
           清空筛选
         </Button>

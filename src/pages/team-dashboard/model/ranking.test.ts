@@ -8,6 +8,7 @@ const row = (name: string, patch: Partial<BoardDesigner>): BoardDesigner => ({
   received: 0,
   in_progress: 0,
   completed: 0,
+  due: 0,
   overdue: 0,
   on_time_rate: null,
   first_pass_rate: null,

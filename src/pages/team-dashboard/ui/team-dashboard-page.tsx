@@ -1,4 +1,4 @@
-import { Button, Card, Center, Group, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Group, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactElement, useState } from 'react';
@@ -6,6 +6,7 @@ import {
   BOARD_KPIS,
   type BoardFigures,
   type BoardKpi,
+  kpiBasis,
   PERIOD_ERROR_TEXT,
   PeriodPicker,
   periodSearchSchema,
@@ -39,9 +40,11 @@ function KpiCards({ board, loading }: { board: TeamBoard | undefined; loading: b
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="团队指标">
       {BOARD_KPIS.map((kpi) => (
         <Card key={kpi.key} withBorder padding="sm" radius="md" component="li" aria-label={kpi.label} data-kpi={kpi.key}>
-          <Text size="sm" c="dimmed">
-            {kpi.label}
-          </Text>
+          <Tooltip label={kpi.definition} multiline w={300} withArrow events={{ hover: true, focus: true, touch: true }}>
+            <Text size="sm" c="dimmed" tabIndex={0} aria-description={kpi.definition} data-testid={`kpi-label-${kpi.key}`} style={{ cursor: 'help', textDecoration: 'underline dotted', width: 'fit-content' }}>
+              {kpi.label}
+            </Text>
+          </Tooltip>
           {loading || !board ? (
             <Skeleton h={28} w="60%" mt={6} />
           ) : (
@@ -49,9 +52,9 @@ function KpiCards({ board, loading }: { board: TeamBoard | undefined; loading: b
               {kpiValue(kpi, board.totals)}
             </Text>
           )}
-          {kpi.key === 'appeals' && board ? (
-            <Text size="xs" c="dimmed">
-              待处理 {board.totals.appeals_pending}
+          {board && kpiBasis(kpi.key, board.totals) ? (
+            <Text size="xs" c="dimmed" data-testid={`kpi-basis-${kpi.key}`}>
+              {kpiBasis(kpi.key, board.totals)}
             </Text>
           ) : null}
         </Card>

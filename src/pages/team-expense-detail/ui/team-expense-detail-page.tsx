@@ -44,33 +44,41 @@ function Statement({ statement }: { statement: ExpenseStatementDetail }) {
       setExporting(null);
     }
   };
+  const own = statement.scope === 'own';
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Title order={2} fz="xl">
-          团队费用 {periodLabel(statement, true)}
+          {own ? '我的团队费用' : '团队费用'} {periodLabel(statement, true)}
         </Title>
-        <Group gap="xs">
-          {EXPORT_FORMATS.map((f) => (
-            <Button key={f} variant={f === 'csv' ? 'filled' : 'light'} loading={exporting === f} disabled={exporting !== null && exporting !== f} onClick={() => void exportAs(f)}>
-              {FORMAT_TEXT[f]}
-            </Button>
-          ))}
-          <ButtonLink variant="default" to="/team-management/expenses">
-            返回列表
-          </ButtonLink>
-        </Group>
+        {own ? null : (
+          <Group gap="xs">
+            {EXPORT_FORMATS.map((f) => (
+              <Button key={f} variant={f === 'csv' ? 'filled' : 'light'} loading={exporting === f} disabled={exporting !== null && exporting !== f} onClick={() => void exportAs(f)}>
+                {FORMAT_TEXT[f]}
+              </Button>
+            ))}
+            <ButtonLink variant="default" to="/team-management/expenses">
+              返回列表
+            </ButtonLink>
+          </Group>
+        )}
       </Group>
-      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
-        <Figure label="成员数" value={String(statement.member_count)} testId="expense-members" />
+      {own ? (
+        <Text size="sm" c="dimmed" data-testid="expense-own-note">
+          这里只显示你本人在本期团队费用中的份额，其他成员的费用仅团队负责人可见。
+        </Text>
+      ) : null}
+      <SimpleGrid cols={{ base: 2, sm: own ? 4 : 5 }} spacing="sm">
+        {own ? null : <Figure label="成员数" value={String(statement.member_count)} testId="expense-members" />}
         <Figure label="设计费" value={formatCents(statement.gross_cents)} testId="expense-gross" />
         <Figure label="扣款" value={formatCents(-statement.deduction_cents)} testId="expense-deduction" />
         <Figure label="调整" value={formatCents(statement.adjustment_cents, { signed: true })} testId="expense-adjustment" />
-        <Figure label="实发合计" value={formatCents(statement.net_cents)} testId="expense-net" />
+        <Figure label={own ? '我的实发' : '实发合计'} value={formatCents(statement.net_cents)} testId="expense-net" />
       </SimpleGrid>
       <Card withBorder radius="md" padding={0}>
         <Table.ScrollContainer minWidth={860}>
-          <Table striped aria-label="成员结算" verticalSpacing="sm">
+          <Table striped aria-label={own ? '我的结算' : '成员结算'} verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>设计师</Table.Th>
@@ -113,9 +121,7 @@ function Statement({ statement }: { statement: ExpenseStatementDetail }) {
                     <Table.Td ta="right" fw={600}>
                       {formatCents(m.net_cents)}
                     </Table.Td>
-                    <Table.Td>
-                      <SettleSettlementButton settlement={m} />
-                    </Table.Td>
+                    <Table.Td>{own ? null : <SettleSettlementButton settlement={m} />}</Table.Td>
                   </Table.Tr>
                 ))
               )}
@@ -139,7 +145,10 @@ function Statement({ statement }: { statement: ExpenseStatementDetail }) {
   );
 }
 
-/** `/team-management/expenses/detail/$id` (id = the period's first day): members' settlements, totals, export. */
+/**
+ * `/team-management/expenses/detail/$id` (id = the period's first day): a lead sees the members'
+ * settlements, totals and export; any other member (spec §2: all roles) their own share only.
+ */
 export function TeamExpenseDetailPage(): ReactElement {
   const params = useParams({ strict: false });
   const [id] = useState(() => String(params.id ?? ''));

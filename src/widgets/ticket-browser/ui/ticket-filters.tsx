@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, SegmentedControl, Select, Switch, TextInput } from '@mantine/core';
+import { Group, MultiSelect, SegmentedControl, Select, Switch } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDictOptions } from '@/entities/dict';
 import { productQueries } from '@/entities/product';
@@ -15,8 +15,8 @@ import {
   ticketQueries,
   type TicketSearch,
 } from '@/entities/ticket';
-import { shanghaiDay } from '@/shared/lib';
 import { ClearFiltersButton, KeywordFilter } from '@/shared/ui';
+import { DayRangeInput } from '@/shared/ui/day-picker';
 import { SORT_OPTIONS } from '../model/sort-options';
 
 interface Props {
@@ -102,30 +102,7 @@ export function TicketFilters({ search, isLead, onChange, onSort, onClear }: Pro
         value={search.stage ?? null}
         onChange={(v) => onChange({ stage: (v as TicketSearch['stage']) ?? undefined })}
       />
-      <TextInput
-        label="创建日期从"
-        type="date"
-        w={150}
-        value={search.created_from ?? ''}
-        onChange={(e) => onChange({ created_from: e.currentTarget.value || undefined })}
-      />
-      <TextInput
-        label="至"
-        type="date"
-        w={150}
-        value={search.created_to ?? ''}
-        onChange={(e) => onChange({ created_to: e.currentTarget.value || undefined })}
-      />
-      {/* Today is Shanghai's today (the days picked are Shanghai days), not the browser's. */}
-      <Button
-        variant="default"
-        onClick={() => {
-          const today = shanghaiDay();
-          onChange({ created_from: today, created_to: today });
-        }}
-      >
-        今天
-      </Button>
+      <DayRangeInput label="创建日期" from={search.created_from} to={search.created_to} onChange={(r) => onChange({ created_from: r.from, created_to: r.to })} />
       {isLead ? (
         <DesignerSelect
           label="设计师"
