@@ -19,6 +19,8 @@ import authPlugin from './modules/auth/auth.plugin.js';
 import type { SmsSender } from './modules/auth/index.js';
 import appealsPlugin from './modules/appeals/appeals.plugin.js';
 import appealRoutes from './modules/appeals/appeal.routes.js';
+import commentsPlugin from './modules/comments/comments.plugin.js';
+import commentRoutes from './modules/comments/comment.routes.js';
 import applicationRoutes from './modules/appeals/application.routes.js';
 import demoRoutes from './modules/demo/demo.routes.js';
 import objectStorePlugin from './modules/files/object-store.routes.js';
@@ -96,6 +98,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(messagesPlugin);
   await app.register(ticketsPlugin);
   await app.register(appealsPlugin);
+  await app.register(commentsPlugin);
 
   // A real OSS bucket: the SPA posts uploads to it and shows images from it (the local store is same-origin).
   const ossOrigins = [config.oss.host, config.oss.publicUrl].flatMap((u) => (u && config.oss.mode === 'aliyun' ? [new URL(u).origin] : []));
@@ -153,6 +156,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         { name: 'integration', description: 'For the upstream order system: orders in, status changes, draft audit results, after-sales and QC deductions. Header `x-api-key`.' },
         { name: 'appeals', description: 'A designer contests a fee, a rejection, a draft check, a deduction or a refused factory-reject application; a team lead decides.' },
         { name: 'deductions', description: 'Money taken from a designer for a ticket: after-sales and QC from upstream, review by a team lead.' },
+        { name: 'comments', description: 'The conversation on a ticket or an appeal among the people who work on it: text, files, @mentions, edits within 5 minutes.' },
         { name: 'settlements', description: 'Fees per designer per period: lines (fees, deductions, adjustments), totals, confirm and pay, export.' },
       ],
     },
@@ -179,6 +183,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(hallRoutes);
       await api.register(integrationRoutes);
       await api.register(appealRoutes);
+      await api.register(commentRoutes);
       await api.register(settlementRoutes);
       await api.register(filesRoutes);
       await api.register(inviteRoutes);

@@ -159,6 +159,10 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
     appeal: await t.db.selectFrom('appeals').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
     events: await t.db.selectFrom('appeal_events').selectAll().where('appeal_id', '=', id).orderBy('id').execute(),
   });
+  const commentsRead = (type: 'ticket' | 'appeal', id: number) => async () => ({
+    comments: await t.db.selectFrom('comments').selectAll().where('subject_type', '=', type).where('subject_id', '=', id).orderBy('id').execute(),
+    reads: await t.db.selectFrom('comment_reads').selectAll().where('subject_type', '=', type).where('subject_id', '=', id).orderBy('designer_id').execute(),
+  });
   let weeksBack = 0;
   /**
    * The settlement of a ticket the designer completed in a past week no other call used: its period
@@ -317,6 +321,43 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
         return { method: 'POST', url: `/api/appeals/${id}/review`, body: { decision: 'approve' }, read: async () => ({ ...(await appealRead(id)()), lines: await t.db.selectFrom('settlement_lines').select('id').where('designer_id', '=', w.designer.id).execute() }) };
       },
     },
+    // Comment threads: the ticket's designer and the team's leads (an appeal's appellant and leads)
+    // read and write; only a comment's author edits or deletes it, a lead included (403).
+    ...(['GET', 'POST'] as const).flatMap((method): Row[] => [
+      {
+        op: `${method} /tickets/{id}/comments`,
+        what: 'a held ticket’s thread',
+        expected: holderAndLead,
+        make: async () => {
+          const id = await heldTicket();
+          return { method, url: `/api/tickets/${id}/comments`, body: method === 'POST' ? { body: '矩阵评论' } : undefined, read: commentsRead('ticket', id) };
+        },
+      },
+      {
+        op: `${method} /appeals/{id}/comments`,
+        what: 'a fee appeal’s thread',
+        expected: holderAndLead,
+        make: async () => {
+          const { id } = await feeAppeal();
+          return { method, url: `/api/appeals/${id}/comments`, body: method === 'POST' ? { body: '矩阵评论' } : undefined, read: commentsRead('appeal', id) };
+        },
+      },
+    ]),
+    ...(['PUT /comments/{id}', 'POST /comments/{id}/delete'] as const).map(
+      (op): Row => ({
+        op,
+        what: 'the designer’s comment on a held ticket',
+        expected: { designer: 200, lead: 403, mate: 404, partTimer: 404, otherLead: 404, anon: 401 },
+        make: async () => {
+          const ticketId = await heldTicket();
+          const res = await w.designer.client.post(`/api/tickets/${ticketId}/comments`, { body: '设计师的评论' });
+          const id = expectEnvelope<{ comment_id: number }>(res, 200).data.comment_id;
+          return op.startsWith('PUT')
+            ? { method: 'PUT', url: `/api/comments/${id}`, body: { body: '改过的评论' }, read: commentsRead('ticket', ticketId) }
+            : { method: 'POST', url: `/api/comments/${id}/delete`, read: commentsRead('ticket', ticketId) };
+        },
+      }),
+    ),
     // Settlements: the designer and the team's lead read; the lead confirms and pays.
     ...(['', '/export?format=csv'] as const).map(
       (suffix): Row => ({

@@ -370,6 +370,13 @@ async function collectRealValues(t: TestApp, people: Record<'lead' | 'designer' 
   const request = await t.db.selectFrom('plan_change_requests').select('id').orderBy('id').executeTakeFirstOrThrow();
   const invite = expectEnvelope<{ id: number; code: string }>(await people.lead.client.post('/api/teams/invites', { expires_in_hours: 24, max_uses: 5 }), 200).data;
   const panelKey = expectEnvelope<{ id: number }>(await people.lead.client.post('/api/teams/panel-keys'), 200).data;
+  // A comment of the designer on their ticket, written directly: posting it would send a message
+  // whose publishing (and its outbox bookkeeping) could land during a later operation's digest.
+  const comment = await t.db
+    .insertInto('comments')
+    .values({ subject_type: 'ticket', subject_id: ticket.id, team_id: null, author_id: people.designer.id, body: '生成请求用的评论', created_at: new Date().toISOString() })
+    .returning('id as comment_id')
+    .executeTakeFirstOrThrow();
   const values: Record<string, string | number> = {
     '/messages/announcements/{id}|id': announcement.id,
     '/messages/announcements/{id}/read|id': announcement.id,
@@ -379,6 +386,9 @@ async function collectRealValues(t: TestApp, people: Record<'lead' | 'designer' 
     '/integration/drafts/{draft_id}/audit|draft_id': draft.id,
     '/appeals/{id}|id': appeal.id,
     '/appeals/{id}/review|id': appeal.id,
+    '/appeals/{id}/comments|id': appeal.id,
+    '/comments/{id}|id': comment.comment_id,
+    '/comments/{id}/delete|id': comment.comment_id,
     '/settlements/{id}|id': settlement.id,
     '/settlements/{id}/export|id': settlement.id,
     '/settlements/{id}/confirm|id': settlement.id,
@@ -397,7 +407,7 @@ async function collectRealValues(t: TestApp, people: Record<'lead' | 'designer' 
   };
   for (const [k, v] of Object.entries(values)) real.set(k, String(v));
   // Every operation on one ticket: its detail, drafts, lead actions and applications.
-  for (const suffix of ['', '/drafts', '/assign', '/transfer', '/urge', '/abnormal', '/close', '/final-review', '/factory-reject', '/final-review/review', '/factory-reject/review', '/deductions']) {
+  for (const suffix of ['', '/drafts', '/assign', '/transfer', '/urge', '/abnormal', '/close', '/final-review', '/factory-reject', '/final-review/review', '/factory-reject/review', '/deductions', '/comments']) {
     real.set(`/tickets/{id}${suffix}|id`, String(ticket.id));
   }
 }

@@ -95,10 +95,14 @@ describe.each(dialects)('messages and announcements (%s)', (dialect) => {
       expect401(await t.inject({ method, url, headers: { authorization: 'Bearer nope' }, payload: method === 'POST' ? {} : undefined }));
     });
 
-    it('GET /api/messages/types lists every type of spec §4 (and 35, team member joined) with its Chinese name', async () => {
+    it('GET /api/messages/types lists every type of spec §4 (and 35 team member joined, 36–39 comments) with its Chinese name', async () => {
       const types = expectEnvelope<{ message_type: number; name: string }[]>(await t.anon.get('/api/messages/types'), 200).data;
-      expect(types.map((x) => x.message_type)).toEqual([...Array.from({ length: 34 }, (_, i) => i + 2)]);
+      expect(types.map((x) => x.message_type)).toEqual([...Array.from({ length: 38 }, (_, i) => i + 2)]);
       expect(types.find((x) => x.message_type === 35)!.name).toBe('团队成员加入');
+      expect(types.find((x) => x.message_type === 36)!.name).toBe('评论提及');
+      expect(types.find((x) => x.message_type === 37)!.name).toBe('申诉评论提及');
+      expect(types.find((x) => x.message_type === 38)!.name).toBe('工单新评论');
+      expect(types.find((x) => x.message_type === 39)!.name).toBe('申诉新评论');
       expect(types.find((x) => x.message_type === 29)!.name).toBe('公告');
       for (const x of types) expect(x.name).toMatch(/^[\u4e00-\u9fff]+$/);
     });
@@ -167,7 +171,7 @@ describe.each(dialects)('messages and announcements (%s)', (dialect) => {
 
     it.each([
       ['message_type=1', 'message_type'],
-      ['message_type=36', 'message_type'],
+      ['message_type=40', 'message_type'],
       ['message_type=abc', 'message_type'],
       ['message_type=2.5', 'message_type'],
       ['is_read=2', 'is_read'],

@@ -1,21 +1,21 @@
 /**
  * The my-tickets list writes its 200 body with a plain JSON.stringify instead of the zod serializer
  * (ticket.routes.ts, for speed: bench/tickets). That is only right while every item is exactly the
- * TicketItem schema, no field more or less: these tests hold the list to it, for a designer, a
+ * TicketListItem schema (TicketItem and unread_comments), no field more or less: these tests hold the list to it, for a designer, a
  * lead's team and the pool, and check the text is what the zod serializer would have written.
  */
 import { describe, expect, it } from 'vitest';
 import { envelope, pageOf } from '../src/lib/http.js';
-import { ticketItemSchema } from '../src/modules/tickets/ticket.schemas.js';
+import { ticketListItemSchema } from '../src/modules/tickets/ticket.schemas.js';
 import { dialects, expectFieldErrors } from './support/harness.js';
 import { createPerson, createProduct, createTeam, firstShop, ingest, order, useTicketApp } from './support/tickets.js';
 
-const pageSchema = envelope(pageOf(ticketItemSchema));
+const pageSchema = envelope(pageOf(ticketListItemSchema));
 
 describe.each(dialects)('tickets list shape (%s)', (dialect) => {
   const t = useTicketApp(dialect);
 
-  it('writes every item exactly as the TicketItem schema: assigned, unassigned, with markers, of a team', async () => {
+  it('writes every item exactly as the TicketListItem schema: assigned, unassigned, with markers, of a team', async () => {
     const shop = await firstShop(t);
     const product = await createProduct(t);
     const nobodysProduct = await createProduct(t);
@@ -36,7 +36,7 @@ describe.each(dialects)('tickets list shape (%s)', (dialect) => {
       expect(res.statusCode, url).toBe(200);
       const body = res.json() as { data: { items: unknown[] } };
       expect(body.data.items.length, url).toBeGreaterThan(0);
-      for (const item of body.data.items) expect(() => ticketItemSchema.strict().parse(item)).not.toThrow();
+      for (const item of body.data.items) expect(() => ticketListItemSchema.strict().parse(item)).not.toThrow();
       expect(res.body).toBe(JSON.stringify(pageSchema.encode(body as never)));
     }
   });

@@ -136,6 +136,8 @@ export interface Database {
   order_plans: OrderPlanTable;
   order_plan_cells: OrderPlanCellTable;
   plan_change_requests: PlanChangeRequestTable;
+  comments: CommentTable;
+  comment_reads: CommentReadTable;
 }
 
 /** Shops a designer takes tickets from (maintained by allocation once tickets arrive). */
@@ -420,4 +422,26 @@ export interface PlanChangeRequestTable {
   review_note: Generated<string>;
   created_at: string;
   reviewed_at: string | null;
+}
+
+/** One comment of a ticket's or an appeal's thread (subject_type: ticket | appeal); attachments and mentions are JSON. */
+export interface CommentTable {
+  id: Generated<number>;
+  subject_type: string;
+  subject_id: number;
+  team_id: number | null;
+  author_id: number;
+  body: string;
+  attachments: Generated<string>;
+  mentions: Generated<string>;
+  created_at: string;
+  edited_at: string | null;
+}
+
+/** How far a designer has read a thread: the newest comment id they have seen. */
+export interface CommentReadTable {
+  designer_id: number;
+  subject_type: string;
+  subject_id: number;
+  last_read_id: number;
 }

@@ -210,6 +210,16 @@ async function scenario(t: TestApp, answers: Answer[]): Promise<void> {
   const deduction = await lead.post(`tickets/${a.ticket_id}/deductions`, { amount_cents: 500, reason: '初稿未按要求使用品牌色' });
   const appeal = await designer.post('appeals', { ticket_id: a.ticket_id, type: 'draft', deduction_id: deduction.deduction_id, reason: '品牌色按客户来稿', attachments: [`appeal/${designerId}/20261123/contract01/来稿.png`] });
   await lead.post(`appeals/${appeal.appeal_id}/review`, { decision: 'approve', note: '核实无误' });
+  // The conversation on the ticket and on the appeal: a mention, a file, an edit, a delete.
+  await designer.get('oss/get-signature', { source: 'comment' });
+  const comment = await lead.post(`tickets/${a.ticket_id}/comments`, { body: '@设计师 请看客户的新要求', attachments: [], mentions: [designerId] });
+  await designer.post(`tickets/${a.ticket_id}/comments`, { body: '收到', attachments: [`comment/${designerId}/20261126/contract01/截图.png`], mentions: [] });
+  await lead.put(`comments/${comment.comment_id}`, { body: '请看客户的新要求（已更新）', attachments: [], mentions: [] });
+  const extra = await lead.post(`tickets/${a.ticket_id}/comments`, { body: '发错了', attachments: [], mentions: [] });
+  await lead.post(`comments/${extra.comment_id}/delete`);
+  await designer.get(`tickets/${a.ticket_id}/comments`);
+  await designer.post(`appeals/${appeal.appeal_id}/comments`, { body: '补充：来稿截图见工单评论', attachments: [], mentions: [] });
+  await lead.get(`appeals/${appeal.appeal_id}/comments`);
   await designer.get(`tickets/${a.ticket_id}`);
   await lead.get(`tickets/${a.ticket_id}`);
 

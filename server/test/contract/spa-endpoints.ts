@@ -10,6 +10,7 @@
 import type * as z from 'zod/mini';
 import { appealDecisionResultSchema } from '@/entities/appeal/api/appeal.queries';
 import { appealDetailSchema, appealPageSchema, appealSchema } from '@/entities/appeal/model/appeal.schema';
+import { commentSchema, commentThreadSchema } from '@/entities/comment/model/comment.schema';
 import { deductionPageSchema, deductionSchema } from '@/entities/deduction/model/deduction.schema';
 import { dictEntryListSchema } from '@/entities/dict/model/dict.schema';
 import { menuTreeSchema } from '@/entities/menu/model/menu.schema';
@@ -118,6 +119,14 @@ export const SPA_ENDPOINTS: Record<string, Record<string, ResponseSchema>> = {
   'GET appeals/:param': { appealDetailSchema },
   'POST appeals': { appealSchema },
   'POST appeals/:param/review': { appealSchema },
+
+  // comment threads on tickets and appeals (issue #24)
+  'GET tickets/:param/comments': { commentThreadSchema },
+  'POST tickets/:param/comments': { commentSchema },
+  'GET appeals/:param/comments': { commentThreadSchema },
+  'POST appeals/:param/comments': { commentSchema },
+  'PUT comments/:param': { commentSchema },
+  'POST comments/:param/delete': { noDataSchema },
   'GET settlements': { settlementPageSchema },
   'GET settlements/:param': { settlementDetailSchema },
   'POST settlements/:param/confirm': { settlementSchema },

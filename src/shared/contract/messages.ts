@@ -32,7 +32,9 @@ export type RefreshArea =
   /** The team's members (a designer joined). */
   | 'team-members'
   /** Announcements. */
-  | 'announcements';
+  | 'announcements'
+  /** A ticket's or an appeal's comment thread, and the unread comment counts on ticket rows. */
+  | 'comments';
 
 /**
  * What a message is about, and so what opening it (its notification, its row in the message
@@ -64,14 +66,18 @@ export const DEFAULT_NOTIFICATION_MS = MINUTE;
 const TICKET: readonly RefreshArea[] = ['tickets', 'team-board'];
 const TICKET_AND_PANEL: readonly RefreshArea[] = ['tickets', 'panel-counts', 'team-board'];
 const APPEAL_FILED: readonly RefreshArea[] = ['appeal-review', 'team-board'];
+const COMMENTS: readonly RefreshArea[] = ['comments'];
 
 function type(code: number, name: string, opens: MessageTarget, refreshes: readonly RefreshArea[], notifyMs = DEFAULT_NOTIFICATION_MS): MessageTypeInfo {
   return { code, name, opens, notifyMs, refreshes };
 }
 
 /**
- * Spec §4 types 2–34, and 35 (not in the spec: a designer joined the team through an invite link,
- * sent to its leads). Refresh areas follow spec §4 (ticket refresh: 9–19, 21, 22, 23, 25, 28, 32;
+ * Spec §4 types 2–34, and the project's own (not in the spec): 35 a designer joined the team
+ * through an invite link (to its leads); 36 / 37 someone @mentioned you in a comment on a ticket /
+ * an appeal (to the mentioned); 38 / 39 a new comment on a ticket / an appeal you take part in (to
+ * its designer and the team's leads, not the author nor the mentioned). 36–39 refresh the comment
+ * threads and the unread comment counts (issue #24). Refresh areas follow spec §4 (ticket refresh: 9–19, 21, 22, 23, 25, 28, 32;
  * panel counts: 2, 3, 8–11, 14–16, 21, 22, 25, 27) plus the project's own: every ticket message
  * refreshes the team board, a filed appeal the lead's review queue, plan messages the plans.
  *
@@ -118,6 +124,10 @@ export const MESSAGE_TYPES = {
   WEEKLY_PLAN_DECIDED: type(33, '周计划审批完成', 'my-plan', ['my-plan'], 10 * MINUTE),
   REALTIME_PLAN_DECIDED: type(34, '实时计划审批完成', 'my-plan', ['my-plan'], 10 * MINUTE),
   TEAM_MEMBER_JOINED: type(35, '团队成员加入', 'team-member', ['team-members']),
+  TICKET_COMMENT_MENTIONED: type(36, '评论提及', 'ticket', COMMENTS, 10 * MINUTE),
+  APPEAL_COMMENT_MENTIONED: type(37, '申诉评论提及', 'appeal', COMMENTS, 10 * MINUTE),
+  TICKET_COMMENTED: type(38, '工单新评论', 'ticket', COMMENTS),
+  APPEAL_COMMENTED: type(39, '申诉新评论', 'appeal', COMMENTS),
 } as const satisfies Record<string, MessageTypeInfo>;
 
 export type MessageTypeName = keyof typeof MESSAGE_TYPES;

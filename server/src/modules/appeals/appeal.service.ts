@@ -126,6 +126,16 @@ function canReadAppeal(me: Designer, a: Pick<AppealRow, 'designer_id' | 'team_id
   return me.designer_type === 0 && me.team_id !== null && a.team_id === me.team_id;
 }
 
+/**
+ * The appeal if `me` may read it (the appellant, a lead of its team), else 404: what another
+ * module (the comment threads) checks before it shows or adds anything about an appeal.
+ */
+export async function readableAppeal(db: Db, me: Designer, id: number): Promise<AppealRow> {
+  const a = await findAppeal(db, id);
+  if (!a || !canReadAppeal(me, a)) throw notFound('申诉不存在');
+  return a;
+}
+
 export function createAppealService({ db, unitOfWork, appealWindowDays, settlementPeriod }: AppealServiceDeps) {
   /** Every change: one transaction with its events and messages (the unit of work). */
   const change = unitOfWork;

@@ -1,3 +1,4 @@
 /** The public face of the appeals module: what app.ts and other modules may use of it (eslint enforces that they import nothing else). */
 export { deductionSchema, integrationDeductionInput } from './appeal.schemas.js';
 export { seedDemoMoney } from './demo-seed.js';
+export { readableAppeal } from './appeal.service.js';

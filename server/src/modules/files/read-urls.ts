@@ -17,7 +17,7 @@ import { nowMs } from '../../lib/time.js';
 import { encodeKey, type UploadSource } from './object-keys.js';
 
 /** Sources whose objects only signed URLs read. */
-export const PRIVATE_SOURCES: readonly UploadSource[] = ['draft', 'attachment', 'appeal'];
+export const PRIVATE_SOURCES: readonly UploadSource[] = ['draft', 'attachment', 'appeal', 'comment'];
 
 /** How long a signed read URL works. */
 export const READ_URL_TTL_SECONDS = 15 * 60;

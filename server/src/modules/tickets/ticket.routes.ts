@@ -19,6 +19,7 @@ import {
   ticketDetailSchema,
   ticketIdParams,
   ticketItemSchema,
+  ticketListItemSchema,
   transferInputSchema,
 } from './ticket.schemas.js';
 
@@ -61,14 +62,18 @@ export default async function ticketRoutes(app: FastifyInstance) {
             'narrowed by `designer_id` to that designer’s deductions/appeals — including tickets no longer held (transferred away, closed); the other filters apply on top.',
         ),
         querystring: listQuerySchema,
-        response: { 200: envelope(pageOf(ticketItemSchema)), ...authErrors },
+        response: { 200: envelope(pageOf(ticketListItemSchema)), ...authErrors },
       },
       serializerCompiler: shapedPageSerializer,
     },
     async (req) => {
       const q = req.query;
-      const { items, total } = await app.tickets.list(currentDesigner(req), q);
-      return ok({ items, total, page: q.page, pageSize: q.pageSize }, '获取成功');
+      const me = currentDesigner(req);
+      const { items, total } = await app.tickets.list(me, q);
+      // The comments module's unread counts of this page (one grouped statement), per row.
+      const unread = await app.comments.unreadCounts(me, items.map((t) => t.ticket_id));
+      const rows = items.map((t) => ({ ...t, unread_comments: unread.get(t.ticket_id) ?? 0 }));
+      return ok({ items: rows, total, page: q.page, pageSize: q.pageSize }, '获取成功');
     },
   );
 

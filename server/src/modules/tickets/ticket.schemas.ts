@@ -134,6 +134,11 @@ export const ticketItemSchema = z
   .meta({ id: 'TicketItem' });
 export type TicketItem = z.infer<typeof ticketItemSchema>;
 
+/** A row of My tickets / the team's orders: the item and the caller's unread comments on it. */
+export const ticketListItemSchema = ticketItemSchema
+  .extend({ unread_comments: z.number().int().describe('Comments of others on the ticket the caller has not read yet (opening the thread reads them)') })
+  .meta({ id: 'TicketListItem' });
+
 export const draftSchema = z
   .object({
     draft_id: z.number().int(),

@@ -77,6 +77,8 @@ export const ticketItemSchema = z.object({
   allocation_id: z.nullable(int()),
   created_at: z.string(),
   updated_at: z.string(),
+  /** My tickets / the team's orders only: others' comments on the ticket the caller has not read (issue #24). */
+  unread_comments: z.optional(int()),
 });
 export type TicketItem = z.infer<typeof ticketItemSchema>;
 

@@ -1,4 +1,4 @@
-import { Button, Center, Checkbox, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Center, Checkbox, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatTime } from '@/shared/lib';
 import { CopyText } from '@/shared/ui';
@@ -183,7 +183,14 @@ export function TicketTable({
           </Table.Td>
         ) : null}
         <Table.Td>
-          <CopyText value={t.order_no} ff="monospace" />
+          <Group gap={4} wrap="nowrap">
+            <CopyText value={t.order_no} ff="monospace" />
+            {t.unread_comments ? (
+              <Badge size="xs" color="red" circle={t.unread_comments < 10} aria-label={`${t.unread_comments}条未读评论`} title={`${t.unread_comments}条未读评论`}>
+                {t.unread_comments > 99 ? '99+' : t.unread_comments}
+              </Badge>
+            ) : null}
+          </Group>
         </Table.Td>
         <Table.Td>
           <Text size="sm" lineClamp={1} title={t.title}>

@@ -1,6 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { appealKeys } from '@/entities/appeal';
+import { commentKeys } from '@/entities/comment';
 import { deductionKeys } from '@/entities/deduction';
 import { messageQueries } from '@/entities/message';
 import { orderPlanQueries } from '@/entities/order-plan';
@@ -33,6 +34,7 @@ const K = {
   planLists: orderPlanQueries.lists(),
   planDetails: orderPlanQueries.details(),
   myPlan: orderPlanQueries.mineAll(),
+  comments: commentKeys.all(),
 } satisfies Record<string, QueryKey>;
 type KeyName = keyof typeof K;
 
@@ -89,11 +91,20 @@ const BEFORE_CONTRACT: Record<number, KeyName[]> = {
   35: ['teamDesigners', 'planDetails'],
 };
 
+/** Issue #24's comment types: the threads and the ticket rows (their unread comment badges). */
+const COMMENT_TYPES = [36, 37, 38, 39];
+
 /**
  * What the refresh table adds on purpose: the ticket data of the types whose panel-count change My
  * tickets and the appeals page used to follow with their own refresh (those page effects are gone).
  */
-const ADDED: Record<number, KeyName[]> = { 2: TICKET_DATA, 3: TICKET_DATA, 8: TICKET_DATA, 27: TICKET_DATA };
+const ADDED: Record<number, KeyName[]> = {
+  2: TICKET_DATA,
+  3: TICKET_DATA,
+  8: TICKET_DATA,
+  27: TICKET_DATA,
+  ...Object.fromEntries(COMMENT_TYPES.map((t) => [t, ['comments', 'ticketLists'] as KeyName[]])),
+};
 
 const sortedJson = (keys: readonly QueryKey[]) => keys.map((k) => JSON.stringify(k)).sort();
 
@@ -105,8 +116,14 @@ describe('refresh rules (spec §4)', () => {
       expect(sortedJson(keysToInvalidate(t)), `type ${t}`).toEqual(expected);
     }
   });
-  it('the contract covers types 2–35, nothing else', () => {
-    expect(MESSAGE_TYPE_CODES).toEqual(Array.from({ length: 34 }, (_, i) => i + 2));
+  it('the contract covers types 2–39, nothing else', () => {
+    expect(MESSAGE_TYPE_CODES).toEqual(Array.from({ length: 38 }, (_, i) => i + 2));
+  });
+  it('comment messages (36–39) refresh the open threads and the ticket rows’ unread badges, nothing else', () => {
+    expect(refreshing('comments')).toEqual(COMMENT_TYPES);
+    for (const t of COMMENT_TYPES) {
+      expect(sortedJson(keysToInvalidate(t))).toEqual(sortedJson([K.messages, K.unread, K.comments, K.ticketLists]));
+    }
   });
   it('ticket refresh types are spec §4\'s 9–19, 21, 22, 23, 25, 28, 32, and the project\'s 2, 3, 8, 27', () => {
     expect(refreshing('tickets')).toEqual([2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 25, 27, 28, 32]);
@@ -120,7 +137,7 @@ describe('refresh rules (spec §4)', () => {
       expect(has(keys, K.messages)).toBe(true);
       expect(has(keys, K.unread)).toBe(true);
     }
-    for (const t of [0, 1, 36, 99]) expect(sortedJson(keysToInvalidate(t))).toEqual(sortedJson([K.messages, K.unread]));
+    for (const t of [0, 1, 40, 99]) expect(sortedJson(keysToInvalidate(t))).toEqual(sortedJson([K.messages, K.unread]));
   });
   it('invalidates each key once', () => {
     for (const t of MESSAGE_TYPE_CODES) {
@@ -205,7 +222,11 @@ describe('refresh rules of appeals, deductions and settlements (issue #5)', () =
     const ticketTypes = refreshing('tickets');
     for (let t = 1; t <= 40; t++) {
       const keys = keysToInvalidate(t);
-      for (const key of ticketData) expect(has(keys, key), `type ${t} ${JSON.stringify(key)}`).toBe(ticketTypes.includes(t));
+      for (const key of ticketData) {
+        // Comment messages refresh the ticket rows too (their unread badges), not the rest of the ticket data.
+        const expected = ticketTypes.includes(t) || (key === K.ticketLists && COMMENT_TYPES.includes(t));
+        expect(has(keys, key), `type ${t} ${JSON.stringify(key)}`).toBe(expected);
+      }
     }
     // Deductions and the QC / after-sales decisions reach the fee screens live.
     const { QC_APPEAL_DECIDED, AFTER_SALES_APPEAL_DECIDED, AFTER_SALES_DEDUCTION, QC_DEDUCTION, REVIEW_DEDUCTION } = MESSAGE_TYPE;
@@ -252,7 +273,7 @@ describe('catching up after (re)subscribing', () => {
   it('refreshes every key some message type would, once each', () => {
     const keys = catchUpKeys().map((k) => JSON.stringify(k));
     expect(new Set(keys).size).toBe(keys.length);
-    for (let t = 2; t <= 35; t++) for (const key of keysToInvalidate(t)) expect(keys, `type ${t}`).toContain(JSON.stringify(key));
+    for (let t = 2; t <= 39; t++) for (const key of keysToInvalidate(t)) expect(keys, `type ${t}`).toContain(JSON.stringify(key));
     // The unread badge and the ticket lists are among them.
     expect(keys).toContain(JSON.stringify(K.unread));
     expect(keys).toContain(JSON.stringify(K.ticketLists));

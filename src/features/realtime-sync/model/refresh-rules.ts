@@ -1,5 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { appealKeys } from '@/entities/appeal';
+import { commentKeys } from '@/entities/comment';
 import { deductionKeys } from '@/entities/deduction';
 import { messageQueries } from '@/entities/message';
 import { orderPlanQueries } from '@/entities/order-plan';
@@ -36,6 +37,8 @@ export const AREA_KEYS: Readonly<Record<RefreshArea, readonly QueryKey[]>> = {
   // The member list, and the plans that show the team's members.
   'team-members': [teamDesignerQueries.all(), orderPlanQueries.details()],
   announcements: [messageQueries.announcements()],
+  // Issue #24: the open threads, and the ticket rows whose unread comment badge the comment changes.
+  comments: [commentKeys.all(), ticketKeys.lists()],
 };
 
 /** Every message refreshes the message list and the unread count, then what its type's areas say (none for an unknown type). */

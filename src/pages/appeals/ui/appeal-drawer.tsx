@@ -1,7 +1,9 @@
 import { Badge, Drawer, Group, SimpleGrid, Stack, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { APPEAL_EVENT_TEXT, APPEAL_TYPE_TEXT, appealQueries, AppealStatusTag, type AppealDetail } from '@/entities/appeal';
+import { CommentThread } from '@/features/comment-thread';
 import { ReviewAppealButtons } from '@/features/review-appeal';
+import { uploadFile } from '@/features/upload-file';
 import { formatCents, formatTime } from '@/shared/lib';
 import { CopyText, DetailField, DetailSection, DetailStates } from '@/shared/ui';
 import { AppealDrafts } from './appeal-drafts';
@@ -84,6 +86,9 @@ function AppealDetailView({ appeal, canReview }: { appeal: AppealDetail; canRevi
             暂无记录
           </Text>
         )}
+      </DetailSection>
+      <DetailSection title="评论">
+        <CommentThread subject="appeal" id={appeal.appeal_id} upload={(file, signal) => uploadFile(file, 'comment', { signal })} />
       </DetailSection>
     </Stack>
   );

@@ -21,6 +21,7 @@ import {
 } from '@/entities/ticket';
 import { canFileAppealOn, pendingApplications } from '@/entities/appeal';
 import { HasRole } from '@/entities/user';
+import { CommentThread } from '@/features/comment-thread';
 import { downloadFile, isImageFile } from '@/features/download-file';
 import { FileAppealModal } from '@/features/file-appeal';
 import { ReviewApplicationButtons } from '@/features/review-appeal';
@@ -285,6 +286,9 @@ export function TicketDetailView({ ticket, viewer }: { ticket: TicketDetail; vie
       </DetailSection>
       <DetailSection title="时间线">
         <TicketTimeline events={ticket.timeline} />
+      </DetailSection>
+      <DetailSection title="评论">
+        <CommentThread subject="ticket" id={ticket.ticket_id} upload={(file, signal) => uploadFile(file, 'comment', { signal })} />
       </DetailSection>
       {ticket.allocations.length ? (
         <DetailSection title="分配记录">
