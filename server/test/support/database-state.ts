@@ -42,6 +42,7 @@ const BUSINESS_TABLE_SET: Record<Exclude<keyof Database, 'sessions' | 'rate_limi
   order_plans: true,
   order_plan_cells: true,
   plan_change_requests: true,
+  allocation_rules: true,
 };
 
 export type BusinessTable = keyof typeof BUSINESS_TABLE_SET;

@@ -11,6 +11,7 @@ import * as messageOutbox from './20261128T1000_message_outbox.js';
 import * as announcementBroadcastOutbox from './20261129T1000_announcement_broadcast_outbox.js';
 import * as designerReferrer from './20261130T1000_designer_referrer.js';
 import * as announcementEdits from './20261201T1000_announcement_edits.js';
+import * as allocationRules from './20261202T1100_allocation_rules.js';
 
 /** Every migration, by name. Names carry a timestamp; a landed migration is never edited. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '20261129T1000_announcement_broadcast_outbox': announcementBroadcastOutbox,
   '20261130T1000_designer_referrer': designerReferrer,
   '20261201T1000_announcement_edits': announcementEdits,
+  '20261202T1100_allocation_rules': allocationRules,
 };
 
 export const migrationProvider: MigrationProvider = {
