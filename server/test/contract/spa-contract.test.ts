@@ -200,6 +200,7 @@ async function scenario(t: TestApp, answers: Answer[]): Promise<void> {
   const a = (await ingest(t, order(shop, unqualified, { team_id: teamId, fee_cents: 4200, attachments }))).ticket;
   // Every risk of the target confirmed (safe assignment: the demo designer may be full or not qualified).
   const confirm = ['offline', 'over_capacity', 'unqualified'];
+  await lead.get('tickets/assign-candidates', { ticket_ids: String(a.ticket_id) });
   await lead.post(`tickets/${a.ticket_id}/assign`, { designer_id: designerId, confirm });
   await lead.post(`tickets/${a.ticket_id}/urge`, { note: '客户在催，请尽快' });
   await designer.get('oss/get-signature', { source: 'draft' });
