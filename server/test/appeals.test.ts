@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock } from '../src/lib/time.js';
 import { appealKey, assignedTicket, createWorld, expectSettlementsAddUp, snapshot, upstream, type World } from './support/appeals.js';
 import { dialects, expectEnvelope, expectFieldErrors } from './support/harness.js';
-import { createPerson, draftKey, expectConflict, integration, type Person, ticketEvents, ticketMessages, type TicketView, useTicketApp } from './support/tickets.js';
+import { createPerson, draftKey, expectConflict, integration, type Person, ticketEvents, ticketMessages, type TicketView, useTicketApp, CONFIRM_ALL } from './support/tickets.js';
 
 interface AppealWire {
   appeal_id: number;
@@ -332,7 +332,7 @@ describe.each(dialects)('appeals (%s)', (dialect) => {
       const ticket = await assignedTicket(t, w, { title: '转派后的申诉单' });
       await filed(w.designer, feeAppeal(ticket));
       const taker = await createPerson(t, { teamId: w.teamId, online: 0 });
-      expectEnvelope(await w.lead.client.post(`/api/tickets/${ticket.ticket_id}/transfer`, { designer_id: taker.code, reason: '调整' }), 200);
+      expectEnvelope(await w.lead.client.post(`/api/tickets/${ticket.ticket_id}/transfer`, { designer_id: taker.code, reason: '调整', confirm: CONFIRM_ALL }), 200);
       const mine = expectEnvelope(await w.designer.client.get('/api/tickets?view=appealed&keyword=转派后的申诉单'), 200).data;
       expect(mine.items.map((x: TicketView) => x.ticket_id)).toEqual([ticket.ticket_id]);
       expect(expectEnvelope(await w.designer.client.get('/api/tickets?keyword=转派后的申诉单'), 200).data.total).toBe(0);

@@ -70,6 +70,8 @@ const NOT_OBJECT: Record<string, string> = {
   'GET /system/menus': "the caller's menu by role",
   'GET /team/board': "the lead's own team: team-isolation.test.ts",
   'GET /team/designers': "the lead's own team",
+  'GET /team/allocation-rules': "the lead's own team's rules (safe-assignment.test.ts)",
+  'PUT /team/allocation-rules': "the lead's own team's rules (safe-assignment.test.ts)",
   'GET /team/expenses': "the lead's own team",
   'GET /teams/invites': "the lead's own team's links",
   'GET /teams/invites/{code}': 'a bearer code: whoever holds the link reads it (teams.test.ts)',
@@ -231,10 +233,19 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
       make: async () => {
         const { ticket } = await ingest(t, order(w.shop, await createProduct(t), { team_id: w.teamId }));
         expect(ticket.designer_id).toBeNull();
-        return { method: 'POST', url: `/api/tickets/${ticket.ticket_id}/assign`, body: { designer_id: w.mate.code }, read: ticketRead(ticket.ticket_id) };
+        return { method: 'POST', url: `/api/tickets/${ticket.ticket_id}/assign`, body: { designer_id: w.mate.code, confirm: ['offline', 'over_capacity', 'unqualified'] }, read: ticketRead(ticket.ticket_id) };
       },
     },
-    { op: 'POST /tickets/{id}/transfer', what: 'a held ticket', expected: leadOnly, make: ticketCall('POST', '/transfer', () => ({ designer_id: w.mate.code, reason: '调整' })) },
+    {
+      op: 'GET /tickets/assign-candidates',
+      what: "an unassigned ticket of team A's pool (ticket_ids in the query)",
+      expected: leadOnly,
+      make: async () => {
+        const { ticket } = await ingest(t, order(w.shop, await createProduct(t), { team_id: w.teamId }));
+        return { method: 'GET', url: `/api/tickets/assign-candidates?ticket_ids=${ticket.ticket_id}`, read: ticketRead(ticket.ticket_id) };
+      },
+    },
+    { op: 'POST /tickets/{id}/transfer', what: 'a held ticket', expected: leadOnly, make: ticketCall('POST', '/transfer', () => ({ designer_id: w.mate.code, reason: '调整', confirm: ['offline', 'over_capacity', 'unqualified'] })) },
     { op: 'POST /tickets/{id}/urge', what: 'a held ticket', expected: leadOnly, make: ticketCall('POST', '/urge', () => ({ note: '请尽快' })) },
     { op: 'POST /tickets/{id}/abnormal', what: 'a held ticket', expected: leadOnly, make: ticketCall('POST', '/abnormal', () => ({ reason: '客户失联' })) },
     { op: 'POST /tickets/{id}/close', what: 'a held ticket', expected: leadOnly, make: ticketCall('POST', '/close', () => ({ reason: '客户取消' })) },
@@ -536,7 +547,7 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
         make: async (caller) => {
           const id = action === 'assign' ? (await ingest(t, order(w.shop, await createProduct(t), { team_id: w.teamId }))).ticket.ticket_id : await heldTicket();
           const to = caller === w.otherLead ? otherMember : w.mate;
-          return { method: 'POST', url: `/api/team/tickets/bulk-${action}`, body: { ticket_ids: [id], designer_id: to.code, ...(action === 'transfer' ? { reason: '调整' } : {}) }, read: ticketRead(id) };
+          return { method: 'POST', url: `/api/team/tickets/bulk-${action}`, body: { ticket_ids: [id], designer_id: to.code, confirm: ['offline', 'over_capacity', 'unqualified'], ...(action === 'transfer' ? { reason: '调整' } : {}) }, read: ticketRead(id) };
         },
         onOk: (res, role) => expect(res.json().data.results).toEqual([{ ticket_id: expect.any(Number), ok: role === 'lead', message: role === 'lead' ? expect.any(String) : '工单不存在' }]),
       }),

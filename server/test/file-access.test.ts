@@ -12,7 +12,7 @@ import { advanceClock } from '../src/lib/time.js';
 import { brokerOrigins } from '../src/app.js';
 import { DEMO, dialects, expectEnvelope, expectFieldErrors, type Res, useTestApp } from './support/harness.js';
 import { multipartBody, type UploadSignature, uploadFields } from './support/multipart.js';
-import { createPerson, createProduct, createTeam, firstShop, ingest, order, type Person, useTicketApp } from './support/tickets.js';
+import { createPerson, createProduct, createTeam, firstShop, ingest, order, type Person, useTicketApp, CONFIRM_ALL } from './support/tickets.js';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360f8cf00000301010018dd8db40000000049454e44ae426082',
@@ -116,7 +116,7 @@ describe.each(dialects)('file access and caching (%s)', (dialect) => {
       expectEnvelope(await designer.client.post(`/api/tickets/${ticketId}/drafts`, { kind: 'first', files: [key] }), 200);
       const held = expectEnvelope<DetailFiles>(await designer.client.get(`/api/tickets/${ticketId}`), 200).data.drafts[0]!.read_urls[0]!;
 
-      expectEnvelope(await lead.client.post(`/api/tickets/${ticketId}/transfer`, { designer_id: other.code, reason: '调整' }), 200);
+      expectEnvelope(await lead.client.post(`/api/tickets/${ticketId}/transfer`, { designer_id: other.code, reason: '调整', confirm: CONFIRM_ALL }), 200);
       expectEnvelope(await designer.client.get(`/api/tickets/${ticketId}`), 404);
       // The new designer reads the files.
       const theirs = expectEnvelope<DetailFiles>(await other.client.get(`/api/tickets/${ticketId}`), 200).data.drafts[0]!.read_urls[0]!;

@@ -108,7 +108,7 @@ describe.skipIf(missing.length > 0)(title, () => {
     });
     expect(ingested.status, JSON.stringify(ingested.json)).toBe(200);
     const ticketId = ingested.json.data.ticket.ticket_id as number;
-    const assigned = await call(2, 'POST', `/api/tickets/${ticketId}/assign`, { token: lead.token, body: { designer_id: designer.code } });
+    const assigned = await call(2, 'POST', `/api/tickets/${ticketId}/assign`, { token: lead.token, body: { designer_id: designer.code, confirm: ['offline', 'over_capacity', 'unqualified'] } });
     expect(assigned.status, JSON.stringify(assigned.json)).toBe(200);
     const got = await browser.waitFor((m) => m.json?.message_type === MESSAGE_TYPE.MANUALLY_ASSIGNED && m.json?.ext_json?.info?.ticket_id === ticketId, 'the assignment message');
     expect(got.topic).toBe(`designers/${designer.code}/messages`);

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dialects, expectEnvelope, expectFieldErrors } from './support/harness.js';
-import { createPerson, createProduct, createTeam, firstShop, ingest, order, type Person, ticketMessages, useTicketApp } from './support/tickets.js';
+import { createPerson, createProduct, createTeam, firstShop, ingest, order, type Person, ticketMessages, useTicketApp, CONFIRM_ALL } from './support/tickets.js';
 
 describe.each(dialects)('team bulk actions (%s)', (dialect) => {
   const t = useTicketApp(dialect);
@@ -33,12 +33,12 @@ describe.each(dialects)('team bulk actions (%s)', (dialect) => {
     const free2 = await newTicket(team);
     const free3 = await newTicket(team);
     const taken = await newTicket(team);
-    expectEnvelope(await lead.client.post(`/api/tickets/${taken}/assign`, { designer_id: b.code }), 200);
+    expectEnvelope(await lead.client.post(`/api/tickets/${taken}/assign`, { designer_id: b.code, confirm: CONFIRM_ALL }), 200);
     const closed = await newTicket(team);
     expectEnvelope(await lead.client.post(`/api/tickets/${closed}/close`, { reason: '重复订单' }), 200);
     const foreign = await newTicket(otherTeam);
 
-    const body = expectEnvelope(await lead.client.post('/api/team/tickets/bulk-assign', { ticket_ids: [free1, taken, free2, closed, foreign, 99999999, free3], designer_id: a.code }), 200);
+    const body = expectEnvelope(await lead.client.post('/api/team/tickets/bulk-assign', { ticket_ids: [free1, taken, free2, closed, foreign, 99999999, free3], designer_id: a.code, confirm: CONFIRM_ALL }), 200);
     expect(body.data.results).toEqual([
       { ticket_id: free1, ok: true, message: '操作成功' },
       { ticket_id: taken, ok: false, message: '该工单已分配，请使用转派' },
@@ -63,9 +63,9 @@ describe.each(dialects)('team bulk actions (%s)', (dialect) => {
     const withA2 = await newTicket(team);
     const withB = await newTicket(team);
     const free = await newTicket(team);
-    await lead.client.post('/api/team/tickets/bulk-assign', { ticket_ids: [withA, withA2], designer_id: a.code });
-    await lead.client.post('/api/team/tickets/bulk-assign', { ticket_ids: [withB], designer_id: b.code });
-    const body = expectEnvelope(await lead.client.post('/api/team/tickets/bulk-transfer', { ticket_ids: [withA, free, withB, withA2], designer_id: b.code, reason: '甲请假' }), 200);
+    await lead.client.post('/api/team/tickets/bulk-assign', { ticket_ids: [withA, withA2], designer_id: a.code, confirm: CONFIRM_ALL });
+    await lead.client.post('/api/team/tickets/bulk-assign', { ticket_ids: [withB], designer_id: b.code, confirm: CONFIRM_ALL });
+    const body = expectEnvelope(await lead.client.post('/api/team/tickets/bulk-transfer', { ticket_ids: [withA, free, withB, withA2], designer_id: b.code, reason: '甲请假', confirm: CONFIRM_ALL }), 200);
     expect(body.data.results).toEqual([
       { ticket_id: withA, ok: true, message: '操作成功' },
       { ticket_id: free, ok: false, message: '该工单尚未分配，请使用指派' },

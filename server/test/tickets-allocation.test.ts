@@ -22,6 +22,7 @@ import {
   ticketMessages,
   type TicketView,
   useTicketApp,
+  CONFIRM_ALL,
 } from './support/tickets.js';
 
 describe.each(dialects)('ticket allocation (%s)', (dialect) => {
@@ -195,9 +196,9 @@ describe.each(dialects)('ticket allocation (%s)', (dialect) => {
       expectFieldErrors(await post(lead, k.ticket_id, 'assign', { designer_id: outsider.code }), [['designer_id', '该设计师不在你的团队中']]);
       expectFieldErrors(await post(lead, k.ticket_id, 'assign', { designer_id: lead.code }), [['designer_id', '只能指派给团队中的设计师']]);
       expectFieldErrors(await post(lead, k.ticket_id, 'assign', { designer_id: 'X1' }), [['designer_id', '设计师编号格式不正确']]);
-      const res = expectEnvelope<TicketView>(await post(lead, k.ticket_id, 'assign', { designer_id: d2.code }), 200).data;
+      const res = expectEnvelope<TicketView>(await post(lead, k.ticket_id, 'assign', { designer_id: d2.code, confirm: CONFIRM_ALL }), 200).data;
       expect(res).toMatchObject({ designer_id: d2.code, team_id: teamId, allocation_id: expect.any(Number), started_at: expect.any(String) });
-      expectConflict(await post(lead, k.ticket_id, 'assign', { designer_id: d1.code }), '该工单已分配，请使用转派');
+      expectConflict(await post(lead, k.ticket_id, 'assign', { designer_id: d1.code, confirm: CONFIRM_ALL }), '该工单已分配，请使用转派');
       const events = await ticketEvents(t, k.ticket_id);
       expect(events.at(-1)).toMatchObject({ type: 'manual_assigned', actor_kind: 'designer', actor_id: lead.id });
       expect(await ticketMessages(t, k.ticket_id)).toEqual([
@@ -210,7 +211,7 @@ describe.each(dialects)('ticket allocation (%s)', (dialect) => {
     it('transfer (21 to both): ends the old allocation, opens a new one, moves the ticket between lists', async () => {
       const k = await assigned();
       expectFieldErrors(await post(lead, k.ticket_id, 'transfer', { designer_id: d1.code }), [['designer_id', '该工单已由此设计师处理']]);
-      const res = expectEnvelope<TicketView>(await post(lead, k.ticket_id, 'transfer', { designer_id: d2.code, reason: '甲请假' }), 200).data;
+      const res = expectEnvelope<TicketView>(await post(lead, k.ticket_id, 'transfer', { designer_id: d2.code, reason: '甲请假', confirm: CONFIRM_ALL }), 200).data;
       expect(res.designer_id).toBe(d2.code);
       expect(res.allocation_id).not.toBe(k.allocation_id);
       expect(res.started_at).toBe(k.started_at); // the clock keeps running
@@ -229,7 +230,7 @@ describe.each(dialects)('ticket allocation (%s)', (dialect) => {
       expect(JSON.parse(ev.detail)).toMatchObject({ from_designer_id: d1.code, to_designer_id: d2.code, reason: '甲请假' });
       expectEnvelope(await d1.client.get(`/api/tickets/${k.ticket_id}`), 404);
       expectEnvelope(await d2.client.get(`/api/tickets/${k.ticket_id}`), 200);
-      expectConflict(await post(lead, (await pool()).ticket_id, 'transfer', { designer_id: d2.code }), '该工单尚未分配，请使用指派');
+      expectConflict(await post(lead, (await pool()).ticket_id, 'transfer', { designer_id: d2.code, confirm: CONFIRM_ALL }), '该工单尚未分配，请使用指派');
     });
 
     it('urge (20), mark abnormal (24), close (28): event and message each; closed tickets refuse actions', async () => {
@@ -276,7 +277,7 @@ describe.each(dialects)('ticket allocation (%s)', (dialect) => {
     it('20 simultaneous assigns of one pool ticket: exactly one wins, one open allocation', async () => {
       const k = await pool();
       const targets = [d1, d2, partTime, member];
-      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => post(lead, k.ticket_id, 'assign', { designer_id: targets[i % targets.length]!.code })));
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => post(lead, k.ticket_id, 'assign', { designer_id: targets[i % targets.length]!.code, confirm: CONFIRM_ALL })));
       const statuses = results.map((r) => r.statusCode);
       expect(statuses.filter((s) => s === 200)).toHaveLength(1);
       expect(statuses.filter((s) => s === 409)).toHaveLength(19);
@@ -290,7 +291,7 @@ describe.each(dialects)('ticket allocation (%s)', (dialect) => {
     it('10 simultaneous transfers: the ticket still has exactly one open allocation, matching the ticket', async () => {
       const k = await assigned();
       const targets = [d2, partTime, member];
-      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => post(lead, k.ticket_id, 'transfer', { designer_id: targets[i % targets.length]!.code })));
+      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => post(lead, k.ticket_id, 'transfer', { designer_id: targets[i % targets.length]!.code, confirm: CONFIRM_ALL })));
       for (const r of results) expect([200, 409, 422]).toContain(r.statusCode);
       const wins = results.filter((r) => r.statusCode === 200).length;
       expect(wins).toBeGreaterThanOrEqual(1);
@@ -336,7 +337,7 @@ describe.each(dialects)('ticket allocation (%s)', (dialect) => {
     const b = await createPerson(t, { teamId, products: [] });
     const { ticket } = await ingest(t, order(shop, product));
     expect(ticket.designer_id).toBe(a.code);
-    const moved = expectEnvelope<TicketView>(await lead.client.post(`/api/tickets/${ticket.ticket_id}/transfer`, { designer_id: b.code }), 200).data;
+    const moved = expectEnvelope<TicketView>(await lead.client.post(`/api/tickets/${ticket.ticket_id}/transfer`, { designer_id: b.code, confirm: CONFIRM_ALL }), 200).data;
     await integration(t).post(`/api/integration/orders/${ticket.order_no}/status`, { event: 'close', reason: '客户取消' });
     const closeMsgs = (await ticketMessages(t, ticket.ticket_id)).filter((m) => m.message_type === 28);
     expect(closeMsgs.map((m) => [m.designer_id, m.info.allocation_id])).toEqual([[b.id, moved.allocation_id]]);

@@ -138,6 +138,7 @@ export interface Database {
   plan_change_requests: PlanChangeRequestTable;
   comments: CommentTable;
   comment_reads: CommentReadTable;
+  allocation_rules: AllocationRuleTable;
 }
 
 /** Shops a designer takes tickets from (maintained by allocation once tickets arrive). */
@@ -405,6 +406,19 @@ export interface OrderPlanCellTable {
   designer_id: number;
   day: string;
   capacity: number;
+}
+
+/**
+ * How the system picks the designer of a team's new ticket (issue #24); a team without a row uses
+ * least_loaded, skill by product and capacity from the plan. Flags are 0/1.
+ */
+export interface AllocationRuleTable {
+  team_id: number;
+  strategy: string;
+  skill_by_product: number;
+  capacity_from_plan: number;
+  updated_by: number | null;
+  updated_at: string;
 }
 
 /** kind: weekly | realtime; changes: JSON [{day, capacity}]; status: pending | approved | rejected. */

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly errorFields?: FieldError[],
+    /** The envelope's `data` of a refusal that tells the caller more than its message (a 409's risks). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'AppError';

@@ -25,12 +25,12 @@ const STATUS_TEXT: Record<number, string> = {
   431: '请求头过大',
 };
 
-export function envelope(status: number, message: string, errorFields?: FieldError[]) {
+export function envelope(status: number, message: string, errorFields?: FieldError[], data: unknown = null) {
   return {
     code: status,
     success: false,
     message,
-    data: null,
+    data,
     ...(errorFields ? { error_fields: errorFields } : {}),
   };
 }
@@ -106,7 +106,7 @@ export default fp(
   async function errorsPlugin(app: FastifyInstance) {
     app.setErrorHandler((err: FastifyError, req, reply) => {
       if (err instanceof AppError) {
-        return reply.status(err.status).send(envelope(err.status, err.message, err.errorFields));
+        return reply.status(err.status).send(envelope(err.status, err.message, err.errorFields, err.data ?? null));
       }
       if (hasZodFastifySchemaValidationErrors(err)) {
         const fields = fieldErrors(err.validation as ValidationItem[]);

@@ -198,7 +198,10 @@ async function scenario(t: TestApp, answers: Answer[]): Promise<void> {
     { name: '客户来稿', url: 'https://cdn.example.com/brief.pdf' },
   ];
   const a = (await ingest(t, order(shop, unqualified, { team_id: teamId, fee_cents: 4200, attachments }))).ticket;
-  await lead.post(`tickets/${a.ticket_id}/assign`, { designer_id: designerId });
+  // Every risk of the target confirmed (safe assignment: the demo designer may be full or not qualified).
+  const confirm = ['offline', 'over_capacity', 'unqualified'];
+  await lead.get('tickets/assign-candidates', { ticket_ids: String(a.ticket_id) });
+  await lead.post(`tickets/${a.ticket_id}/assign`, { designer_id: designerId, confirm });
   await lead.post(`tickets/${a.ticket_id}/urge`, { note: '客户在催，请尽快' });
   await designer.get('oss/get-signature', { source: 'draft' });
   await designer.post(`tickets/${a.ticket_id}/drafts`, { kind: 'first', files: [draftKey(designerId)], note: '' });
@@ -225,16 +228,16 @@ async function scenario(t: TestApp, answers: Answer[]): Promise<void> {
 
   // Another: assigned, transferred to a part-timer, marked abnormal, closed by hand.
   const b = await ticket();
-  await lead.post(`tickets/${b.ticket_id}/assign`, { designer_id: designerId });
-  await lead.post(`tickets/${b.ticket_id}/transfer`, { designer_id: partTimeId, reason: '负载调整' });
+  await lead.post(`tickets/${b.ticket_id}/assign`, { designer_id: designerId, confirm });
+  await lead.post(`tickets/${b.ticket_id}/transfer`, { designer_id: partTimeId, reason: '负载调整', confirm });
   await lead.post(`tickets/${b.ticket_id}/abnormal`, { reason: '客户资料不全' });
   await lead.post(`tickets/${b.ticket_id}/close`, { reason: '重复订单' });
   await lead.get(`tickets/${b.ticket_id}`);
 
   // Bulk assign and transfer (one of each outcome: done, refused).
   const [c, d] = [await ticket(), await ticket()];
-  await lead.post('team/tickets/bulk-assign', { ticket_ids: [c.ticket_id, d.ticket_id, b.ticket_id], designer_id: designerId });
-  await lead.post('team/tickets/bulk-transfer', { ticket_ids: [c.ticket_id], designer_id: partTimeId, reason: '请假' });
+  await lead.post('team/tickets/bulk-assign', { ticket_ids: [c.ticket_id, d.ticket_id, b.ticket_id], designer_id: designerId, confirm });
+  await lead.post('team/tickets/bulk-transfer', { ticket_ids: [c.ticket_id], designer_id: partTimeId, reason: '请假', confirm });
 
   // The order hall: a ticket of a product only the part-timer is qualified for, grabbed. Their
   // load row is cleared first so the demo data's assignments of today cannot reach the day's cap.

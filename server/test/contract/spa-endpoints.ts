@@ -50,6 +50,7 @@ import {
 } from '@/entities/ticket/model/ticket.schema';
 import { bankInfoSchema, loginResultSchema, phoneChangeResultSchema, profileSchema, verifyCodeResultSchema } from '@/entities/user/model/user.schema';
 import { bulkResultSchema } from '@/features/bulk-assign/model/bulk-result.schema';
+import { assignCandidatesSchema } from '@/features/bulk-assign/model/assign-candidates';
 import { uploadSignatureSchema } from '@/features/upload-file/model/upload.schema';
 import { noDataSchema } from '@/shared/api/schemas';
 
@@ -110,6 +111,7 @@ export const SPA_ENDPOINTS: Record<string, Record<string, ResponseSchema>> = {
   'POST tickets/:param/deductions': { deductionSchema },
   'GET order-hall/tickets': { ticketPageSchema },
   'POST order-hall/tickets/:param/grab': { ticketItemSchema },
+  'GET tickets/assign-candidates': { assignCandidatesSchema },
   'POST team/tickets/bulk-assign': { bulkResultSchema },
   'POST team/tickets/bulk-transfer': { bulkResultSchema },
 

@@ -403,7 +403,7 @@ export class Load {
     if (waiting.length && r < 0.25) {
       const t = s.pick(waiting)!;
       const to = s.pick(s.world.designers)!;
-      const a = await this.send({ kind: 'assign', token: `assign:${t.id}`, ticketId: t.id }, 'POST', `/api/tickets/${t.id}/assign`, { token: lead.token, body: { designer_id: to.code } });
+      const a = await this.send({ kind: 'assign', token: `assign:${t.id}`, ticketId: t.id }, 'POST', `/api/tickets/${t.id}/assign`, { token: lead.token, body: { designer_id: to.code, confirm: ['offline', 'over_capacity', 'unqualified'] } });
       if (a.write.outcome === 'acked') s.learn(a.body?.data, true);
       return true;
     }
@@ -412,7 +412,7 @@ export class Load {
     if (r < 0.5) {
       const to = s.pick(s.world.designers.filter((d) => d.id !== t.holder))!;
       const token = s.token('TR');
-      const a = await this.send({ kind: 'transfer', token, ticketId: t.id }, 'POST', `/api/tickets/${t.id}/transfer`, { token: lead.token, body: { designer_id: to.code, reason: token } });
+      const a = await this.send({ kind: 'transfer', token, ticketId: t.id }, 'POST', `/api/tickets/${t.id}/transfer`, { token: lead.token, body: { designer_id: to.code, reason: token, confirm: ['offline', 'over_capacity', 'unqualified'] } });
       if (a.write.outcome === 'acked') s.learn(a.body?.data, t.pool);
     } else if (r < 0.8 || t.abnormal) {
       const token = s.token('UR');

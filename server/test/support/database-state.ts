@@ -44,6 +44,7 @@ const BUSINESS_TABLE_SET: Record<Exclude<keyof Database, 'sessions' | 'rate_limi
   plan_change_requests: true,
   comments: true,
   comment_reads: true,
+  allocation_rules: true,
 };
 
 export type BusinessTable = keyof typeof BUSINESS_TABLE_SET;

@@ -176,3 +176,9 @@ export function expectConflict(res: Res, message?: string | RegExp) {
   else if (message) expect(body.message).toMatch(message);
   return body;
 }
+
+/**
+ * Every risk of a manual assignment confirmed (issue #24 safe assignment): for tests about
+ * something else, whose targets may be offline, full or not qualified for the product.
+ */
+export const CONFIRM_ALL = ['offline', 'over_capacity', 'unqualified'];

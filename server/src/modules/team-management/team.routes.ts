@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { authErrors, envelope, errorEnvelope, ok, pageOf, pageQuery } from '../../lib/http.js';
 import { sendExport } from '../../lib/tabular-export.js';
 import { currentDesigner } from '../auth/index.js';
+import { riskConflictEnvelope } from '../tickets/index.js';
 import {
+  allocationRulesBody,
+  allocationRulesSchema,
   boardSchema,
   bulkAssignBody,
   bulkResultSchema,
@@ -101,10 +104,12 @@ export default async function teamManagementRoutes(app: FastifyInstance) {
       schema: {
         ...doc(
           'Assign up to 50 unassigned tickets to one designer of the team',
-          'Each ticket goes through the single assign (message 25); the result says per ticket whether it was assigned or why not (already assigned, closed, not the team’s…).',
+          'Each ticket goes through the single assign (message 25); the result says per ticket whether it was assigned or why not (already assigned, closed, not the team’s…). ' +
+            'Safe assignment: the risks of giving the designer all the tickets (offline, over_capacity: today’s count plus the tickets past today’s capacity, unqualified for a product) ' +
+            'are checked first: 409 with `data.risks` and no ticket moved unless `confirm` lists each; the timeline events record the confirmed risks.',
         ),
         body: bulkAssignBody,
-        response: { 200: envelope(bulkResultSchema), ...errors },
+        response: { 200: envelope(bulkResultSchema), ...errors, 409: riskConflictEnvelope },
       },
     },
     async (req) => {
@@ -119,9 +124,12 @@ export default async function teamManagementRoutes(app: FastifyInstance) {
     {
       ...secured,
       schema: {
-        ...doc('Transfer up to 50 assigned tickets to one designer of the team', 'Each ticket goes through the single transfer (message 21 to both designers); a per-ticket result.'),
+        ...doc(
+          'Transfer up to 50 assigned tickets to one designer of the team',
+          'Each ticket goes through the single transfer (message 21 to both designers); a per-ticket result. The risks are checked first as for bulk-assign (409 unless confirmed).',
+        ),
         body: bulkTransferBody,
-        response: { 200: envelope(bulkResultSchema), ...errors },
+        response: { 200: envelope(bulkResultSchema), ...errors, 409: riskConflictEnvelope },
       },
     },
     async (req) => {
@@ -129,6 +137,33 @@ export default async function teamManagementRoutes(app: FastifyInstance) {
       const done = result.results.filter((x) => x.ok).length;
       return ok(result, `已转派${done}个工单${done < result.results.length ? `，${result.results.length - done}个未处理` : ''}`);
     },
+  );
+
+  // -- allocation rules (issue #24) ------------------------------------------------------------
+
+  r.get(
+    '/team/allocation-rules',
+    {
+      ...secured,
+      schema: {
+        ...doc('The team’s allocation rules: how the system picks the designer of a new ticket', 'Leads only. A team that never changed them has the defaults: least_loaded, skill by product on, capacity from the plan on.'),
+        response: { 200: envelope(allocationRulesSchema), ...errors },
+      },
+    },
+    async (req) => ok(await team.allocationRules(currentDesigner(req)), '获取成功'),
+  );
+
+  r.put(
+    '/team/allocation-rules',
+    {
+      ...secured,
+      schema: {
+        ...doc('Change the team’s allocation rules (the next automatic allocation follows them)', 'Leads only; every field required.'),
+        body: allocationRulesBody,
+        response: { 200: envelope(allocationRulesSchema), ...errors },
+      },
+    },
+    async (req) => ok(await team.updateAllocationRules(currentDesigner(req), req.body), '分配规则已保存'),
   );
 
   // -- expenses --------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MAX_ROW_ID, idSchema, pageQuery } from '../../lib/http.js';
 import { EXPORT_FORMATS } from '../../lib/tabular-export.js';
 import { settlementSchema } from '../settlements/index.js';
-import { allocationSchema, ticketItemSchema } from '../tickets/index.js';
+import { ALLOCATION_STRATEGIES, allocationSchema, confirmSchema, ticketItemSchema } from '../tickets/index.js';
 import { daysBetween, isDay } from '../../domain/calendar.js';
 import { designerCodeSchema } from '../../domain/designers.js';
 
@@ -117,7 +117,7 @@ const ticketIds = z
   .max(50, { error: '一次最多处理50个工单' })
   .refine((ids) => new Set(ids).size === ids.length, { error: '工单重复' });
 
-export const bulkAssignBody = z.object({ ticket_ids: ticketIds, designer_id: designerCodeSchema });
+export const bulkAssignBody = z.object({ ticket_ids: ticketIds, designer_id: designerCodeSchema, confirm: confirmSchema });
 export const bulkTransferBody = bulkAssignBody.extend({
   reason: z.string({ error: '请填写转派原因' }).trim().min(1, { error: '请填写转派原因' }).max(500, { error: '转派原因不能超过500个字符' }),
 });
@@ -125,6 +125,26 @@ export const bulkTransferBody = bulkAssignBody.extend({
 export const bulkResultSchema = z
   .object({ results: z.array(z.object({ ticket_id: z.number().int(), ok: z.boolean(), message: z.string() })) })
   .meta({ id: 'BulkResult' });
+
+const ruleFlag = (what: string) => z.boolean({ error: `${what}须为是或否` });
+
+/** A team's allocation rules as a lead sets them (issue #24; every field required). */
+export const allocationRulesBody = z.object({
+  strategy: z.enum(ALLOCATION_STRATEGIES, { error: '分配策略只能是 least_loaded（负载最少优先）或 round_robin（轮流分配）' }),
+  skill_by_product: ruleFlag('按产品资质分配'),
+  capacity_from_plan: ruleFlag('按排班计划取接单上限'),
+});
+
+export const allocationRulesSchema = allocationRulesBody
+  .extend({
+    updated_at: z.string().nullable().describe('When a lead last changed them; null: never (the defaults)'),
+    updated_by_name: z.string().nullable(),
+  })
+  .describe(
+    'strategy: least_loaded (fewest tickets today first) or round_robin (longest since the last assignment first); skill_by_product: only designers qualified for the product; ' +
+      'capacity_from_plan: today’s capacity is the order-plan cell when there is one (off: always daily_capacity)',
+  )
+  .meta({ id: 'AllocationRules' });
 
 export const statementSchema = z
   .object({

@@ -13,6 +13,7 @@ import { nowIso } from '../../lib/time.js';
 import type { UnitOfWork } from '../messages/index.js';
 import { REGISTRATION_COMPLETE_STEP } from '../../domain/designers.js';
 import { settlementSummaryColumns } from '../settlements/index.js';
+import { type AllocationRules, type AssignRisk, findAllocationRules, saveAllocationRules } from '../tickets/index.js';
 import { addDays, daysBetween, today } from '../../domain/calendar.js';
 import { displayName, designerCode, parseDesignerCode } from '../../domain/designers.js';
 import { dayCell, designerFigures, figures, loadBoard } from './board.repository.js';
@@ -21,6 +22,7 @@ import {
   designerLoadsOn,
   designerProducts,
   findAssignee,
+  findDesignerNames,
   findStatement,
   findTeamMember,
   listStatements,
@@ -67,7 +69,7 @@ export interface TeamServiceDeps {
   /** Opens the transaction of a change (messages/unit-of-work.ts); the designer update sends no message. */
   unitOfWork: UnitOfWork;
   /** The single-ticket actions a bulk action runs ticket by ticket (tickets module, `app.tickets`). */
-  tickets: Pick<FastifyInstance['tickets'], 'assign' | 'transfer'>;
+  tickets: Pick<FastifyInstance['tickets'], 'assign' | 'transfer' | 'checkBulkRisks'>;
 }
 
 export type TeamService = ReturnType<typeof createTeamService>;
@@ -237,14 +239,36 @@ export function createTeamService({ db, dialect, unitOfWork, tickets }: TeamServ
     return { results };
   }
 
-  async function bulkAssign(lead: Designer, body: { ticket_ids: number[]; designer_id: string }): Promise<BulkResult> {
+  /**
+   * Safe assignment: the risks of giving the designer all the tickets are checked once, before
+   * any ticket moves (409 with `data.risks` unless each is in `confirm`); each ticket then carries
+   * the confirmation to its single action, which records it on the timeline.
+   */
+  async function bulkAssign(lead: Designer, body: { ticket_ids: number[]; designer_id: string; confirm: AssignRisk[] }): Promise<BulkResult> {
     await checkBulkTarget(leadTeamOf(lead), body.designer_id);
-    return bulk(body.ticket_ids, (id) => tickets.assign(lead, id, body.designer_id));
+    await tickets.checkBulkRisks(lead, body.ticket_ids, body.designer_id, body.confirm);
+    return bulk(body.ticket_ids, (id) => tickets.assign(lead, id, body.designer_id, body.confirm));
   }
 
-  async function bulkTransfer(lead: Designer, body: { ticket_ids: number[]; designer_id: string; reason: string }): Promise<BulkResult> {
+  async function bulkTransfer(lead: Designer, body: { ticket_ids: number[]; designer_id: string; reason: string; confirm: AssignRisk[] }): Promise<BulkResult> {
     await checkBulkTarget(leadTeamOf(lead), body.designer_id);
-    return bulk(body.ticket_ids, (id) => tickets.transfer(lead, id, body.designer_id, body.reason));
+    await tickets.checkBulkRisks(lead, body.ticket_ids, body.designer_id, body.confirm);
+    return bulk(body.ticket_ids, (id) => tickets.transfer(lead, id, body.designer_id, body.reason, body.confirm));
+  }
+
+  // -- allocation rules ----------------------------------------------------------------------------
+
+  /** The team's allocation rules (the defaults until a lead changes them). */
+  async function allocationRules(lead: Designer) {
+    const { updated_by, ...rules } = await findAllocationRules(db, leadTeamOf(lead, '只有团队负责人可以查看分配规则'));
+    const by = updated_by === null ? undefined : await findDesignerNames(db, updated_by);
+    return { ...rules, updated_by_name: by ? displayName({ id: updated_by!, ...by }) : null };
+  }
+
+  async function updateAllocationRules(lead: Designer, body: AllocationRules) {
+    const teamId = leadTeamOf(lead, '只有团队负责人可以修改分配规则');
+    await unitOfWork((trx) => saveAllocationRules(trx, teamId, body, lead.id, nowIso()));
+    return allocationRules(lead);
   }
 
   // -- expense statements --------------------------------------------------------------------------
@@ -291,5 +315,5 @@ export function createTeamService({ db, dialect, unitOfWork, tickets }: TeamServ
     return { baseName: `团队费用结算单_${s.period_start}_${s.period_end}`, table: tableOf(`团队费用${s.period_start}`, settlementSummaryColumns, s.members, [total]) };
   }
 
-  return { board, dailyDetail, listDesigners, designerDetail, updateDesigner, bulkAssign, bulkTransfer, statements, statementDetail, statementExport };
+  return { board, dailyDetail, listDesigners, designerDetail, updateDesigner, bulkAssign, bulkTransfer, allocationRules, updateAllocationRules, statements, statementDetail, statementExport };
 }

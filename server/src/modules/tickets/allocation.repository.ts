@@ -130,14 +130,69 @@ export async function pointTicketAt(
 }
 
 /**
- * Designers the system may give a ticket to: regular designers (type 1) who accept tickets, are
- * active and onboarded, are qualified for the product (and in the ticket's team, if it has one)
- * and are under today's capacity.
+ * A team's allocation rules (table `allocation_rules`): how the system picks the designer of a
+ * new ticket. A team without a row, and a ticket of no team, use `DEFAULT_ALLOCATION_RULES`.
  */
-export function candidateQuery(db: Exec, productIds: readonly number[], teamId: number | null, day: string) {
-  let q = db
-    .selectFrom('designer_products as dp')
-    .innerJoin('designers as d', 'd.id', 'dp.designer_id')
+export interface AllocationRules {
+  /** least_loaded: fewest tickets today first; round_robin: the longest since the last assignment first. */
+  strategy: AllocationStrategy;
+  /** Only designers qualified for the ticket's product. */
+  skill_by_product: boolean;
+  /** Today's capacity is the order-plan cell when there is one (else daily_capacity); off: always daily_capacity. */
+  capacity_from_plan: boolean;
+}
+export const ALLOCATION_STRATEGIES = ['least_loaded', 'round_robin'] as const;
+export type AllocationStrategy = (typeof ALLOCATION_STRATEGIES)[number];
+export const DEFAULT_ALLOCATION_RULES: AllocationRules = { strategy: 'least_loaded', skill_by_product: true, capacity_from_plan: true };
+
+/** The team's rules with when and by whom they were last changed (null: never, the defaults). */
+export async function findAllocationRules(db: Exec, teamId: number | null): Promise<AllocationRules & { updated_at: string | null; updated_by: number | null }> {
+  const row = teamId === null ? undefined : await db.selectFrom('allocation_rules').selectAll().where('team_id', '=', teamId).executeTakeFirst();
+  if (!row) return { ...DEFAULT_ALLOCATION_RULES, updated_at: null, updated_by: null };
+  return {
+    strategy: (ALLOCATION_STRATEGIES as readonly string[]).includes(row.strategy) ? (row.strategy as AllocationStrategy) : DEFAULT_ALLOCATION_RULES.strategy,
+    skill_by_product: Number(row.skill_by_product) === 1,
+    capacity_from_plan: Number(row.capacity_from_plan) === 1,
+    updated_at: row.updated_at,
+    updated_by: row.updated_by,
+  };
+}
+
+/** Writes the team's rules (insert or replace). */
+export async function saveAllocationRules(trx: Trx, teamId: number, rules: AllocationRules, by: number, now: string): Promise<void> {
+  const values = {
+    strategy: rules.strategy,
+    skill_by_product: rules.skill_by_product ? 1 : 0,
+    capacity_from_plan: rules.capacity_from_plan ? 1 : 0,
+    updated_by: by,
+    updated_at: now,
+  };
+  await trx
+    .insertInto('allocation_rules')
+    .values({ team_id: teamId, ...values })
+    .onConflict((oc) => oc.column('team_id').doUpdateSet(values))
+    .execute();
+}
+
+/** Today's capacity of designer row `d` (joined with the plan cells as `cell`) under the rules. */
+const capacitySql = (rules: AllocationRules) => (rules.capacity_from_plan ? effectiveCapacitySql : sql<number>`d.daily_capacity`);
+
+/**
+ * Designers the system may give a ticket to: regular designers (type 1) who accept tickets, are
+ * active and onboarded, are qualified for the product (unless the rules turn skill by product
+ * off: then every designer, once per product) and in the ticket's team, if it has one, and are
+ * under today's capacity (by the rules: the plan's cell or daily_capacity).
+ */
+export function candidateQuery(db: Exec, productIds: readonly number[], teamId: number | null, day: string, rules: AllocationRules = DEFAULT_ALLOCATION_RULES) {
+  const skilled = db.selectFrom('designer_products as dp').innerJoin('designers as d', 'd.id', 'dp.designer_id').select('dp.product_id');
+  // Skill off: every designer paired with each product asked for; the product's id stands in for
+  // designer_products.product_id, so the rest of the query is the same.
+  const anyone = db
+    .selectFrom('products as dp')
+    .innerJoin('designers as d', (j) => j.onTrue())
+    .select('dp.id as product_id') as unknown as typeof skilled;
+  const capacity = capacitySql(rules);
+  let q = (rules.skill_by_product ? skilled : anyone)
     .leftJoin('designer_loads as l', 'l.designer_id', 'd.id')
     .leftJoin(planCellsOf(db, day).as('cell'), (j) => j.onRef('cell.designer_id', '=', 'd.id').onRef('cell.team_id', '=', 'd.team_id'))
     .select((eb) => {
@@ -145,9 +200,8 @@ export function candidateQuery(db: Exec, productIds: readonly number[], teamId: 
       return [
         'd.id',
         'd.team_id',
-        'dp.product_id',
-        // Today's capacity: the order-plan cell when there is one, else daily_capacity.
-        effectiveCapacitySql.as('daily_capacity'),
+        // Today's capacity: by the rules, the order-plan cell when there is one, else daily_capacity.
+        capacity.as('daily_capacity'),
         'd.real_name',
         'd.nickname',
         today.as('today'),
@@ -159,27 +213,78 @@ export function candidateQuery(db: Exec, productIds: readonly number[], teamId: 
     .where('d.online_ticket_status', '=', 1)
     .where('d.account_status', '=', 1)
     .where('d.current_registration_step', '>=', REGISTRATION_COMPLETE_STEP)
-    .where((eb) => eb(eb.case().when('l.day', '=', day).then(eb.ref('l.assigned_today')).else(0).end(), '<', effectiveCapacitySql));
-  q = productIds.length === 1 ? q.where('dp.product_id', '=', productIds[0]!) : q.where('dp.product_id', 'in', productIds);
+    .where((eb) => eb(eb.case().when('l.day', '=', day).then(eb.ref('l.assigned_today')).else(0).end(), '<', capacity));
+  if (rules.skill_by_product) {
+    q = productIds.length === 1 ? q.where('dp.product_id', '=', productIds[0]!) : q.where('dp.product_id', 'in', productIds);
+  } else {
+    q = productIds.length === 1 ? q.where(sql.ref('dp.id'), '=', productIds[0]!) : q.where(sql.ref('dp.id'), 'in', productIds);
+  }
   if (teamId !== null) q = q.where('d.team_id', '=', teamId);
   return q;
 }
 
-/** The best `limit` candidates for one product: fewest tickets today, the oldest last assignment (never: first), the lowest id. */
-export function rankedCandidates(db: Exec, productId: number, teamId: number | null, day: string, limit: number) {
-  return candidateQuery(db, [productId], teamId, day).orderBy('today').orderBy('last_at').orderBy('d.id').limit(limit).execute();
+/**
+ * The best `limit` candidates for one product by the rules' strategy: least_loaded: fewest tickets
+ * today, then the oldest last assignment (never: first), then the lowest id; round_robin: the
+ * oldest last assignment, then the lowest id.
+ */
+export function rankedCandidates(db: Exec, productId: number, teamId: number | null, day: string, limit: number, rules: AllocationRules = DEFAULT_ALLOCATION_RULES) {
+  let q = candidateQuery(db, [productId], teamId, day, rules);
+  if (rules.strategy === 'least_loaded') q = q.orderBy('today');
+  return q.orderBy('last_at').orderBy('d.id').limit(limit).execute();
 }
 
 /**
- * PostgreSQL: of these designers' load rows, the best-ranked one no other transaction holds,
+ * What a lead's assignment to these designers would meet: per designer, whether they accept
+ * tickets, today's count and capacity (by the rules), and the products (of `productIds`) they are
+ * qualified for.
+ */
+export async function assignmentFacts(db: Exec, teamId: number, productIds: readonly number[], day: string, rules: AllocationRules) {
+  const rows = await db
+    .selectFrom('designers as d')
+    .leftJoin('designer_loads as l', 'l.designer_id', 'd.id')
+    .leftJoin(planCellsOf(db, day).as('cell'), (j) => j.onRef('cell.designer_id', '=', 'd.id').onRef('cell.team_id', '=', 'd.team_id'))
+    .select((eb) => [
+      'd.id',
+      'd.real_name',
+      'd.nickname',
+      'd.online_ticket_status',
+      capacitySql(rules).as('capacity'),
+      eb.case().when('l.day', '=', day).then(eb.ref('l.assigned_today')).else(0).end().as('today'),
+    ])
+    .where('d.team_id', '=', teamId)
+    .where('d.designer_type', '<>', 0)
+    .where('d.account_status', '=', 1)
+    .where('d.current_registration_step', '>=', REGISTRATION_COMPLETE_STEP)
+    .orderBy('d.id')
+    .execute();
+  const qualified = rows.length && productIds.length
+    ? await db
+        .selectFrom('designer_products')
+        .select(['designer_id', 'product_id'])
+        .where('designer_id', 'in', rows.map((r) => r.id))
+        .where('product_id', 'in', productIds)
+        .execute()
+    : [];
+  return rows.map((r) => ({
+    id: r.id,
+    real_name: r.real_name,
+    nickname: r.nickname,
+    online: Number(r.online_ticket_status) === 1,
+    today: Number(r.today),
+    capacity: Number(r.capacity),
+    products: qualified.filter((q) => q.designer_id === r.id).map((q) => q.product_id),
+  }));
+}
+
+/**
+ * PostgreSQL: of these designers' load rows, the best-ranked one (by the strategy) no other transaction holds,
  * locked (`FOR UPDATE SKIP LOCKED`).
  */
-export async function lockBestFreeLoad(trx: Trx, designerIds: number[], day: string): Promise<number | undefined> {
-  const free = await trx
-    .selectFrom('designer_loads')
-    .select('designer_id')
-    .where('designer_id', 'in', designerIds)
-    .orderBy((eb) => eb.case().when('day', '=', day).then(eb.ref('assigned_today')).else(0).end())
+export async function lockBestFreeLoad(trx: Trx, designerIds: number[], day: string, strategy: AllocationStrategy = 'least_loaded'): Promise<number | undefined> {
+  let q = trx.selectFrom('designer_loads').select('designer_id').where('designer_id', 'in', designerIds);
+  if (strategy === 'least_loaded') q = q.orderBy((eb) => eb.case().when('day', '=', day).then(eb.ref('assigned_today')).else(0).end());
+  const free = await q
     .orderBy('last_assigned_at')
     .orderBy('designer_id')
     .limit(1)

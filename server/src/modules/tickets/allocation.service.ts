@@ -4,9 +4,12 @@
  * transfer). Ingestion, lead actions and designer actions all allocate through this; the SQL is
  * allocation.repository.ts.
  *
- * The ranking: fewest tickets assigned today first, then the one whose last assignment is oldest
- * (never assigned: first), then the lowest id; only designers under today's capacity (the
- * order-plan cell when there is one, else daily_capacity).
+ * The ranking follows the team's allocation rules (`allocation_rules`; a ticket of no team, or a
+ * team that never set them: the defaults). least_loaded (default): fewest tickets assigned today
+ * first, then the one whose last assignment is oldest (never assigned: first), then the lowest id;
+ * round_robin: the oldest last assignment first, then the lowest id. Only designers qualified for
+ * the product (unless skill by product is off) and under today's capacity (the order-plan cell
+ * when there is one, else daily_capacity; with capacity from the plan off, always daily_capacity).
  */
 import type { Transaction } from 'kysely';
 import type { Db, Dialect } from '../../db/database.js';
@@ -15,8 +18,10 @@ import { conflict } from '../../lib/errors.js';
 import type { WorkContext } from '../messages/index.js';
 import { shanghaiDay } from '../../domain/calendar.js';
 import {
+  type AllocationRules,
   type Candidate,
   candidateQuery,
+  findAllocationRules,
   claimCapacity,
   endAllocation,
   ensureLoadRows,
@@ -89,9 +94,9 @@ export function createAllocator({ dialect }: { dialect: Dialect }) {
     return allocationId!;
   }
 
-  /** The system's ranking of designers for a ticket, best first (for tests and the bench too). */
-  function systemCandidates(exec: Db | Trx, ticket: Pick<TicketRow, 'product_id' | 'team_id'>, now: string, limit: number) {
-    return rankedCandidates(exec, ticket.product_id, ticket.team_id, dayOf(now), limit);
+  /** The system's ranking of designers for a ticket, best first, by the team's rules (for tests and the bench too). */
+  async function systemCandidates(exec: Db | Trx, ticket: Pick<TicketRow, 'product_id' | 'team_id'>, now: string, limit: number, rules?: AllocationRules) {
+    return rankedCandidates(exec, ticket.product_id, ticket.team_id, dayOf(now), limit, rules ?? (await findAllocationRules(exec, ticket.team_id)));
   }
 
   /**
@@ -103,8 +108,9 @@ export function createAllocator({ dialect }: { dialect: Dialect }) {
    * one write transaction at a time and needs none of this.
    */
   async function pickDesigner(trx: Trx, ticket: Pick<TicketRow, 'product_id' | 'team_id'>, now: string): Promise<Candidate | null> {
+    const rules = await findAllocationRules(trx, ticket.team_id);
     for (let round = 0; round < 3; round++) {
-      const candidates = await systemCandidates(trx, ticket, now, 8);
+      const candidates = await systemCandidates(trx, ticket, now, 8, rules);
       if (dialect === 'postgres' && candidates.length > 1) {
         // Never assigned designers rank first and have no row to lock yet.
         for (const c of candidates.filter((x) => Number(x.has_load) === 0)) {
@@ -112,7 +118,7 @@ export function createAllocator({ dialect }: { dialect: Dialect }) {
         }
         const withLoad = candidates.filter((x) => Number(x.has_load) === 1);
         if (withLoad.length) {
-          const free = await lockBestFreeLoad(trx, withLoad.map((c) => c.id), dayOf(now));
+          const free = await lockBestFreeLoad(trx, withLoad.map((c) => c.id), dayOf(now), rules.strategy);
           const c = free !== undefined && withLoad.find((x) => x.id === free);
           if (c && (await claim(trx, c.id, c.daily_capacity, now))) return c;
         }
@@ -127,9 +133,8 @@ export function createAllocator({ dialect }: { dialect: Dialect }) {
   }
 
   /**
-   * Picks the designer of each order of a batch, in order, by the rules of `pickDesigner` (fewest
-   * tickets today, then the longest since the last one, then the lowest id; under today's
-   * capacity), and writes the new day counts. The candidates' load rows are created when missing
+   * Picks the designer of each order of a batch, in order, by the rules of `pickDesigner` (the
+   * team's strategy, qualification and capacity), and writes the new day counts. The candidates' load rows are created when missing
    * and locked (PostgreSQL, in id order) before they are read, so the counts are exact while the
    * batch runs; single-order ingestions wait on a locked row, never the other way round. Every
    * assignment of the batch carries the same time, so the ranking breaks those ties by id.
@@ -138,6 +143,7 @@ export function createAllocator({ dialect }: { dialect: Dialect }) {
     const day = dayOf(now);
     const groupKey = (o: OrderInput) => `${o.product_id}|${o.team_id ?? ''}`;
     const groups = new Map<string, Candidate[]>();
+    const strategyOf = new Map<string, AllocationRules['strategy']>();
     const caps = new Map<number, number>();
     const withoutLoad = new Set<number>();
     // One candidate query per team the orders name (usually just "no team"), over all their products.
@@ -148,8 +154,12 @@ export function createAllocator({ dialect }: { dialect: Dialect }) {
       productsByTeam.get(team)!.add(o.product_id);
     }
     for (const [team, products] of productsByTeam) {
-      for (const product of products) groups.set(`${product}|${team ?? ''}`, []);
-      const rows = await candidateQuery(trx, [...products], team, day).execute();
+      const rules = await findAllocationRules(trx, team);
+      for (const product of products) {
+        groups.set(`${product}|${team ?? ''}`, []);
+        strategyOf.set(`${product}|${team ?? ''}`, rules.strategy);
+      }
+      const rows = await candidateQuery(trx, [...products], team, day, rules).execute();
       for (const r of rows) {
         groups.get(`${r.product_id}|${team ?? ''}`)!.push(r);
         caps.set(r.id, Number(r.daily_capacity));
@@ -164,10 +174,14 @@ export function createAllocator({ dialect }: { dialect: Dialect }) {
     const picks = orders.map((o) => {
       let best: Candidate | null = null;
       let bestLoad: { today: number; last: string } | undefined;
+      const byLoad = strategyOf.get(groupKey(o)) === 'least_loaded';
       for (const c of groups.get(groupKey(o))!) {
         const l = load.get(c.id)!;
         if (l.today >= caps.get(c.id)!) continue;
-        if (!best || l.today < bestLoad!.today || (l.today === bestLoad!.today && (l.last < bestLoad!.last || (l.last === bestLoad!.last && c.id < best.id)))) {
+        const better =
+          !best ||
+          (byLoad && l.today !== bestLoad!.today ? l.today < bestLoad!.today : l.last !== bestLoad!.last ? l.last < bestLoad!.last : c.id < best.id);
+        if (better) {
           best = c;
           bestLoad = l;
         }

@@ -8,6 +8,8 @@ import { TICKET_EXPORT_HEADERS } from './ticket-export.js';
 import { EXPORT_MAX_ROWS } from './ticket.service.js';
 import {
   abnormalInputSchema,
+  assignCandidatesQuery,
+  assignCandidatesSchema,
   assignInputSchema,
   closeInputSchema,
   draftInputSchema,
@@ -18,6 +20,7 @@ import {
   panelCountsSchema,
   ticketDetailSchema,
   ticketIdParams,
+  riskConflictEnvelope,
   ticketItemSchema,
   ticketListItemSchema,
   transferInputSchema,
@@ -157,18 +160,40 @@ export default async function ticketRoutes(app: FastifyInstance) {
   const leadDoc = (summary: string, description: string) =>
     doc(summary, `Team leads only (403 for others); the team’s tickets or the unassigned pool (404 otherwise). ${description}`);
 
+  const riskyItemResponse = { ...itemResponse, 409: riskConflictEnvelope };
+  const safeAssignment =
+    'Safe assignment: when the target is offline (`offline`), would go past today’s capacity (`over_capacity`) or is not qualified for the product (`unqualified`), ' +
+    'the call is 409 with `data.risks` unless `confirm` lists each of those risks; the timeline event records the confirmed risks (`confirmed_risks`).';
+
+  r.get(
+    '/tickets/assign-candidates',
+    {
+      ...secured,
+      schema: {
+        ...leadDoc(
+          'Who a lead may assign or transfer these tickets to, with the risks of each',
+          'Every assignable designer of the team: accepts tickets now (online), tickets today against today’s capacity, qualified for every product of the tickets, ' +
+            'and the risks (offline, over_capacity, unqualified) of giving them all the tickets.',
+        ),
+        querystring: assignCandidatesQuery,
+        response: { 200: envelope(assignCandidatesSchema), 403: errorEnvelope, 404: errorEnvelope, ...authErrors },
+      },
+    },
+    async (req) => ok(await app.tickets.assignCandidates(currentDesigner(req), req.query.ticket_ids), '获取成功'),
+  );
+
   r.post(
     '/tickets/:id/assign',
     {
       ...secured,
       schema: {
-        ...leadDoc('Assign an unassigned ticket to a team designer (message 25)', 'May exceed the designer’s daily capacity. 409 when the ticket is already assigned.'),
+        ...leadDoc('Assign an unassigned ticket to a team designer (message 25)', `409 when the ticket is already assigned. ${safeAssignment}`),
         params: ticketIdParams,
         body: assignInputSchema,
-        response: itemResponse,
+        response: riskyItemResponse,
       },
     },
-    async (req) => ok(await app.tickets.assign(currentDesigner(req), req.params.id, req.body.designer_id), '工单已指派'),
+    async (req) => ok(await app.tickets.assign(currentDesigner(req), req.params.id, req.body.designer_id, req.body.confirm), '工单已指派'),
   );
 
   r.post(
@@ -176,13 +201,13 @@ export default async function ticketRoutes(app: FastifyInstance) {
     {
       ...secured,
       schema: {
-        ...leadDoc('Transfer a ticket to another team designer (message 21 to both)', 'Ends the current allocation and opens a new one; the ticket’s clock keeps running.'),
+        ...leadDoc('Transfer a ticket to another team designer (message 21 to both)', `Ends the current allocation and opens a new one; the ticket’s clock keeps running. ${safeAssignment}`),
         params: ticketIdParams,
         body: transferInputSchema,
-        response: itemResponse,
+        response: riskyItemResponse,
       },
     },
-    async (req) => ok(await app.tickets.transfer(currentDesigner(req), req.params.id, req.body.designer_id, req.body.reason), '工单已转派'),
+    async (req) => ok(await app.tickets.transfer(currentDesigner(req), req.params.id, req.body.designer_id, req.body.reason, req.body.confirm), '工单已转派'),
   );
 
   r.post(

@@ -1,8 +1,9 @@
 /** Wire schemas of the ticket calls (snake_case, product.md §3); also the OpenAPI document. */
 import { z } from 'zod';
-import { MAX_ROW_ID, idSchema, pageQuery } from '../../lib/http.js';
+import { MAX_ROW_ID, errorEnvelope, idSchema, pageQuery } from '../../lib/http.js';
 import { EXPORT_FORMATS } from '../../lib/tabular-export.js';
 import { designerCodeSchema } from '../../domain/designers.js';
+import { assignRiskSchema, confirmSchema } from './assignment-risks.js';
 import { isMarkerCode } from './markers.js';
 import { ALLOCATION_HOWS, DRAFT_KINDS, STAGES, TICKET_STATUSES } from './ticket.model.js';
 
@@ -285,7 +286,42 @@ export const draftInputSchema = z.object({
 /** A body that may be left out entirely (no content): `{ note? }`. */
 export const optionalNoteSchema = z.object({ note: z.string().trim().max(500, { error: '说明不能超过500个字符' }).default('') }).nullish();
 
-export const assignInputSchema = z.object({ designer_id: designerCodeSchema });
-export const transferInputSchema = z.object({ designer_id: designerCodeSchema, reason: z.string().trim().max(500, { error: '说明不能超过500个字符' }).default('') });
+export const assignInputSchema = z.object({ designer_id: designerCodeSchema, confirm: confirmSchema });
+export const transferInputSchema = z.object({
+  designer_id: designerCodeSchema,
+  reason: z.string().trim().max(500, { error: '说明不能超过500个字符' }).default(''),
+  confirm: confirmSchema,
+});
+
+/** `ticket_ids=1,2,3`: the tickets an assignment is for (one to fifty). */
+export const assignCandidatesQuery = z.object({
+  ticket_ids: z
+    .string({ error: '请选择工单' })
+    .trim()
+    .regex(/^[1-9]\d{0,14}(,[1-9]\d{0,14}){0,49}$/, { error: '工单编号不正确（最多50个，逗号分隔）' })
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .describe('One to fifty ticket ids, comma-joined'),
+});
+
+export const assignCandidatesSchema = z
+  .object({
+    ticket_count: z.number().int(),
+    products: z.array(z.object({ product_id: z.number().int(), name: z.string() })).describe('The products of the tickets'),
+    designers: z.array(
+      z.object({
+        designer_id: z.string(),
+        designer_name: z.string(),
+        online: z.boolean().describe('Accepts tickets now (online_ticket_status 1)'),
+        load_today: z.number().int().describe('Tickets assigned today (Asia/Shanghai)'),
+        capacity_today: z.number().int().describe('Today’s capacity: the order-plan cell (if the team’s rules use it), else daily_capacity'),
+        qualified: z.boolean().describe('Qualified for every product of the tickets'),
+        risks: z.array(assignRiskSchema).describe('What giving the designer all the tickets risks; each must be confirmed'),
+      }),
+    ),
+  })
+  .meta({ id: 'AssignCandidates' });
+
+/** A refused assignment: 409 with the target's risks in `data` (other 409s: data null). */
+export const riskConflictEnvelope = errorEnvelope.extend({ data: z.object({ risks: z.array(assignRiskSchema) }).nullable() });
 export const abnormalInputSchema = z.object({ reason: reasonSchema('请填写异常原因') });
 export const closeInputSchema = z.object({ reason: reasonSchema('请填写关闭原因') });

@@ -31,7 +31,8 @@ export const bulkTransferSchema = z.extend(bulkAssignSchema, {
   reason: z.string().check(z.trim(), z.minLength(1, '请填写转派原因'), z.maxLength(BULK_REASON_MAX, `转派原因不能超过${BULK_REASON_MAX}个字符`)),
 });
 
-export type BulkBody = z.output<typeof bulkAssignSchema> & { reason?: string };
+/** `confirm`: the risks of the target the lead accepted (safe assignment). */
+export type BulkBody = z.output<typeof bulkAssignSchema> & { reason?: string; confirm?: string[] };
 
 export function bulkSchemaOf(mode: BulkMode) {
   return mode === 'assign' ? bulkAssignSchema : bulkTransferSchema;
@@ -63,7 +64,10 @@ export function useBulkAssign(mode: BulkMode) {
     mutationKey: ['ticket', 'bulk', mode],
     mutationFn: (body: BulkBody) =>
       http.post(mode === 'assign' ? 'team/tickets/bulk-assign' : 'team/tickets/bulk-transfer', bulkResultSchema, {
-        json: mode === 'assign' ? { ticket_ids: body.ticket_ids, designer_id: body.designer_id } : body,
+        json:
+          mode === 'assign'
+            ? { ticket_ids: body.ticket_ids, designer_id: body.designer_id, confirm: body.confirm ?? [] }
+            : { ...body, confirm: body.confirm ?? [] },
       }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
@@ -71,6 +75,7 @@ export function useBulkAssign(mode: BulkMode) {
       void queryClient.invalidateQueries({ queryKey: ticketKeys.panelCounts() });
       void queryClient.invalidateQueries({ queryKey: teamBoardQueries.all() });
       void queryClient.invalidateQueries({ queryKey: teamDesignerQueries.all() });
+      void queryClient.invalidateQueries({ queryKey: ['ticket', 'assign-candidates'] });
     },
   });
 }

@@ -14,6 +14,8 @@ import {
   summaryText,
   useBulkAssign,
 } from '../model/bulk-assign';
+import { assignCandidateQueries, type AssignRisk, RISK_TEXT } from '../model/assign-candidates';
+import { AssignCandidatesPanel } from './assign-candidates-panel';
 
 export interface BulkTicket {
   ticket_id: number;
@@ -42,6 +44,14 @@ export function BulkAssignModal({ mode, tickets: given, onClose, onDone }: Props
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ designer_id?: string; reason?: string; ticket_ids?: string }>({});
   const [results, setResults] = useState<readonly BulkResult[] | null>(null);
+  const [confirmed, setConfirmed] = useState<AssignRisk[]>([]);
+  const ticketIds = tickets.map((t) => t.ticket_id);
+  const candidates = useQuery(assignCandidateQueries.forTickets(ticketIds));
+  const pickedRisks: AssignRisk[] = candidates.data?.designers.find((d) => d.designer_id === designerId)?.risks ?? [];
+  const pick = (id: string | null) => {
+    setDesignerId(id);
+    setConfirmed([]);
+  };
   const title = BULK_MODE_TEXT[mode];
   const verb = mode === 'assign' ? '指派' : '转派';
   const mismatched = tickets.filter((t) => (mode === 'assign' ? t.designer_id !== null : t.designer_id === null)).length;
@@ -61,8 +71,13 @@ export function BulkAssignModal({ mode, tickets: given, onClose, onDone }: Props
       setErrors(found);
       return;
     }
+    const missing = pickedRisks.filter((r) => !confirmed.includes(r));
+    if (missing.length) {
+      setErrors({ designer_id: `请先确认风险：${missing.map((r) => RISK_TEXT[r]).join('、')}` });
+      return;
+    }
     setErrors({});
-    mutation.mutate(parsed.data, {
+    mutation.mutate({ ...parsed.data, confirm: confirmed.filter((r) => pickedRisks.includes(r)) }, {
       onSuccess: (data) => {
         setResults(data.results);
         const summary = summarize(data.results);
@@ -143,10 +158,16 @@ export function BulkAssignModal({ mode, tickets: given, onClose, onDone }: Props
             <DesignerSelect
               required
               value={designerId}
-              onChange={setDesignerId}
+              onChange={pick}
               error={errors.designer_id ?? serverError?.fieldMessage('designer_id')}
               comboboxProps={{ withinPortal: true }}
             />
+            <AssignCandidatesPanel ticketIds={ticketIds} designerId={designerId} onPick={pick} confirmed={confirmed} onConfirmedChange={setConfirmed} />
+            {serverError && serverError.status === 409 ? (
+              <Text size="sm" c="red" role="alert">
+                {serverError.message}
+              </Text>
+            ) : null}
             {mode === 'transfer' ? (
               <Textarea
                 label="转派原因"
