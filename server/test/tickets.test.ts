@@ -457,10 +457,12 @@ describe.each(dialects)('tickets (%s)', (dialect) => {
           'team_id',
           'ticket_id',
           'title',
+          'unread_comments',
           'updated_at',
           'work_markers',
         ].sort(),
       );
+      expect(item.unread_comments).toBe(0);
     });
 
     it('sorts by created_at or updated_at, ascending or descending', async () => {
