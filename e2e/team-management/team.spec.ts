@@ -201,6 +201,9 @@ test.describe('team management', () => {
     await expect(dialog.getByText('请选择设计师')).toBeVisible();
     await dialog.getByRole('combobox', { name: '设计师' }).fill(designer.designer_id);
     await page.getByRole('option', { name: new RegExp(designer.designer_id) }).click();
+    // Safe assignment: whatever risks the demo designer has today (full, offline, not qualified) are each confirmed.
+    await expect(dialog.getByRole('table', { name: '团队设计师状态' })).toBeVisible();
+    for (const box of await dialog.getByRole('checkbox', { name: /我已知晓并确认/ }).all()) await box.check();
     await dialog.getByRole('button', { name: `确认指派给 ${designer.designer_name}` }).click();
 
     const results = dialog.getByRole('list', { name: '处理结果' });
@@ -331,7 +334,7 @@ test.describe('team management', () => {
     const designer = await teamDesigner(api, lead.token, (await demoSession('designer')).token);
     // A completed ticket posts a fee into this period's settlement, so the statement is not empty.
     const ticket = await createPoolTicket(api, `彩盒设计｜${tag('费用')}`);
-    await okData(await api.post(`/api/tickets/${ticket.ticket_id}/assign`, { headers: authHeaders(lead.token), data: { designer_id: designer.designer_id } }));
+    await okData(await api.post(`/api/tickets/${ticket.ticket_id}/assign`, { headers: authHeaders(lead.token), data: { designer_id: designer.designer_id, confirm: ['offline', 'over_capacity', 'unqualified'] } }));
     await okData(
       await api.post(`/api/integration/orders/${ticket.order_no}/status`, { headers: { 'x-api-key': INTEGRATION_API_KEY }, data: { event: 'completion' } }),
     );

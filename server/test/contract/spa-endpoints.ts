@@ -50,7 +50,7 @@ import {
 } from '@/entities/ticket/model/ticket.schema';
 import { bankInfoSchema, loginResultSchema, phoneChangeResultSchema, profileSchema, verifyCodeResultSchema } from '@/entities/user/model/user.schema';
 import { bulkResultSchema } from '@/features/bulk-assign/model/bulk-result.schema';
-import { assignCandidatesSchema } from '@/features/bulk-assign/model/assign-candidates';
+import { assignCandidatesSchema } from '@/entities/ticket/model/assign-candidates';
 import { uploadSignatureSchema } from '@/features/upload-file/model/upload.schema';
 import { noDataSchema } from '@/shared/api/schemas';
 

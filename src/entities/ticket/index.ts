@@ -98,6 +98,17 @@ export {
   type TicketStage,
   type TicketStatus,
 } from './model/ticket.schema';
+export {
+  ASSIGN_RISKS,
+  assignCandidateQueries,
+  assignCandidatesSchema,
+  RISK_TEXT,
+  riskText,
+  type AssignCandidate,
+  type AssignCandidates,
+  type AssignRisk,
+} from './model/assign-candidates';
+export { AssignCandidatesPanel } from './ui/assign-candidates-panel';
 export { MarkerBadges } from './ui/marker-badges';
 export { StatusTag } from './ui/status-tag';
 export { TicketTable, type TicketTableProps } from './ui/ticket-table';

@@ -12,14 +12,3 @@ export {
   type BulkResult,
 } from './model/bulk-assign';
 export { BulkAssignModal, type BulkTicket } from './ui/bulk-assign-modal';
-export {
-  ASSIGN_RISKS,
-  assignCandidateQueries,
-  assignCandidatesSchema,
-  RISK_TEXT,
-  riskText,
-  type AssignCandidate,
-  type AssignCandidates,
-  type AssignRisk,
-} from './model/assign-candidates';
-export { AssignCandidatesPanel } from './ui/assign-candidates-panel';

@@ -103,9 +103,11 @@ export const ticketApi = {
     http.post(`tickets/${id}/drafts`, draftSchema, { json: body }),
   applyFinalReview: (id: number, note: string) => http.post(`tickets/${id}/final-review`, ticketItemSchema, { json: { note } }),
   applyFactoryReject: (id: number, reason: string) => http.post(`tickets/${id}/factory-reject`, ticketItemSchema, { json: { reason } }),
-  assign: (id: number, designerId: string) => http.post(`tickets/${id}/assign`, ticketItemSchema, { json: { designer_id: designerId } }),
-  transfer: (id: number, designerId: string, reason: string) =>
-    http.post(`tickets/${id}/transfer`, ticketItemSchema, { json: { designer_id: designerId, reason } }),
+  /** `confirm`: the risks of the target the lead accepted (safe assignment; 409 otherwise). */
+  assign: (id: number, designerId: string, confirm: readonly string[] = []) =>
+    http.post(`tickets/${id}/assign`, ticketItemSchema, { json: { designer_id: designerId, confirm } }),
+  transfer: (id: number, designerId: string, reason: string, confirm: readonly string[] = []) =>
+    http.post(`tickets/${id}/transfer`, ticketItemSchema, { json: { designer_id: designerId, reason, confirm } }),
   urge: (id: number, note: string) => http.post(`tickets/${id}/urge`, ticketItemSchema, { json: { note } }),
   markAbnormal: (id: number, reason: string) => http.post(`tickets/${id}/abnormal`, ticketItemSchema, { json: { reason } }),
   close: (id: number, reason: string) => http.post(`tickets/${id}/close`, ticketItemSchema, { json: { reason } }),

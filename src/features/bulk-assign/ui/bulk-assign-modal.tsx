@@ -14,8 +14,7 @@ import {
   summaryText,
   useBulkAssign,
 } from '../model/bulk-assign';
-import { assignCandidateQueries, type AssignRisk, RISK_TEXT } from '../model/assign-candidates';
-import { AssignCandidatesPanel } from './assign-candidates-panel';
+import { AssignCandidatesPanel, assignCandidateQueries, type AssignRisk, RISK_TEXT } from '@/entities/ticket';
 
 export interface BulkTicket {
   ticket_id: number;

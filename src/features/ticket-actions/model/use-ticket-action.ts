@@ -11,9 +11,11 @@ import type { ActionValues, ConfirmAction } from './action-config';
 
 export interface ActionVariables extends ActionValues {
   ticketId: number;
+  /** Assign / transfer: the risks of the target the lead confirmed. */
+  confirm?: readonly string[];
 }
 
-function run(action: ConfirmAction, { ticketId, designerId, text, amount }: ActionVariables): Promise<unknown> {
+function run(action: ConfirmAction, { ticketId, designerId, text, amount, confirm = [] }: ActionVariables): Promise<unknown> {
   const code = designerId.trim().toUpperCase();
   const note = text.trim();
   switch (action) {
@@ -22,9 +24,9 @@ function run(action: ConfirmAction, { ticketId, designerId, text, amount }: Acti
     case 'factoryReject':
       return ticketApi.applyFactoryReject(ticketId, note);
     case 'assign':
-      return ticketApi.assign(ticketId, code);
+      return ticketApi.assign(ticketId, code, confirm);
     case 'transfer':
-      return ticketApi.transfer(ticketId, code, note);
+      return ticketApi.transfer(ticketId, code, note, confirm);
     case 'urge':
       return ticketApi.urge(ticketId, note);
     case 'abnormal':

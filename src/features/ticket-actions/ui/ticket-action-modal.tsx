@@ -1,6 +1,8 @@
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { DesignerSelect } from '@/entities/team-designer';
+import { AssignCandidatesPanel, assignCandidateQueries, type AssignRisk, RISK_TEXT } from '@/entities/ticket';
 import { ApiError } from '@/shared/api';
 import { ACTION_CONFIG, type ActionErrors, type ConfirmAction, TEXT_MAX, validateAction } from '../model/action-config';
 import { useTicketAction } from '../model/use-ticket-action';
@@ -21,16 +23,28 @@ export function TicketActionModal({ action, ticket, onClose }: Props) {
   const [errors, setErrors] = useState<ActionErrors>({});
   const serverField = mutation.error instanceof ApiError ? mutation.error.fieldMessage('designer_id') : undefined;
   const serverAmount = mutation.error instanceof ApiError ? mutation.error.fieldMessage('amount_cents') : undefined;
+  // Safe assignment: the picked designer's risks must each be ticked (assign and transfer only).
+  const [confirmed, setConfirmed] = useState<AssignRisk[]>([]);
+  const ticketIds = config.designer ? [ticket.ticket_id] : [];
+  const candidates = useQuery(assignCandidateQueries.forTickets(ticketIds));
+  const pickedRisks = candidates.data?.designers.find((d) => d.designer_id === designerId)?.risks ?? [];
+  const pick = (id: string | null) => {
+    setDesignerId(id ?? '');
+    setConfirmed([]);
+  };
 
   const submit = () => {
     const found = validateAction(action, { designerId, text, amount });
+    const missing = pickedRisks.filter((r) => !confirmed.includes(r));
+    if (missing.length && !found.designerId) found.designerId = `请先确认风险：${missing.map((r) => RISK_TEXT[r]).join('、')}`;
     setErrors(found);
     if (Object.keys(found).length) return;
-    mutation.mutate({ ticketId: ticket.ticket_id, designerId, text, amount }, { onSuccess: onClose });
+    const confirm = confirmed.filter((r) => pickedRisks.includes(r));
+    mutation.mutate({ ticketId: ticket.ticket_id, designerId, text, amount, confirm }, { onSuccess: onClose });
   };
 
   return (
-    <Modal opened onClose={mutation.isPending ? () => {} : onClose} title={config.title} centered>
+    <Modal opened onClose={mutation.isPending ? () => {} : onClose} title={config.title} centered size={config.designer ? 'lg' : undefined}>
       <form
         noValidate
         onSubmit={(e) => {
@@ -45,11 +59,14 @@ export function TicketActionModal({ action, ticket, onClose }: Props) {
             <DesignerSelect
               required
               value={designerId || null}
-              onChange={(v) => setDesignerId(v ?? '')}
+              onChange={pick}
               exclude={action === 'transfer' && ticket.designer_id ? [ticket.designer_id] : []}
               error={errors.designerId ?? serverField}
               comboboxProps={{ withinPortal: true }}
             />
+          ) : null}
+          {config.designer ? (
+            <AssignCandidatesPanel ticketIds={ticketIds} designerId={designerId || null} onPick={pick} confirmed={confirmed} onConfirmedChange={setConfirmed} />
           ) : null}
           {config.amount ? (
             <TextInput

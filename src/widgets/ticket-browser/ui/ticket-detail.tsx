@@ -1,6 +1,9 @@
 import { Anchor, Badge, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Table, Text, Timeline } from '@mantine/core';
 import { useState } from 'react';
 import {
+  ASSIGN_RISKS,
+  type AssignRisk,
+  RISK_TEXT,
   ALLOCATION_HOW_TEXT,
   availableTicketActions,
   DRAFT_KIND_TEXT,
@@ -145,7 +148,7 @@ function Drafts({ drafts }: { drafts: TicketDraftDetail[] }) {
 
 const DETAIL_TEXT: Record<string, string> = { reason: '原因', note: '说明' };
 
-function eventNote(e: TicketEvent): string | null {
+function baseNote(e: TicketEvent): string | null {
   for (const key of ['reason', 'note'] as const) {
     const v = e.detail[key];
     if (typeof v === 'string' && v.trim()) return `${DETAIL_TEXT[key]}：${v}`;
@@ -154,6 +157,15 @@ function eventNote(e: TicketEvent): string | null {
   if ((e.type === 'system_assigned' || e.type === 'manual_assigned') && typeof e.detail.designer_name === 'string') return `分配给 ${e.detail.designer_name}`;
   if (e.type === 'draft_audited' && typeof e.detail.result === 'string' && e.detail.result) return e.detail.result;
   return null;
+}
+
+/** The note of an event; an assignment or transfer past a risk also names the risks the lead confirmed. */
+function eventNote(e: TicketEvent): string | null {
+  const note = baseNote(e);
+  const risks = Array.isArray(e.detail.confirmed_risks) ? e.detail.confirmed_risks.filter((r): r is AssignRisk => (ASSIGN_RISKS as readonly unknown[]).includes(r)) : [];
+  if (!risks.length) return note;
+  const confirmed = `负责人已确认风险：${risks.map((r) => RISK_TEXT[r]).join('、')}`;
+  return note ? `${note}；${confirmed}` : confirmed;
 }
 
 function TicketTimeline({ events }: { events: TicketEvent[] }) {
