@@ -150,11 +150,23 @@ test.describe('team management', () => {
     await page.getByRole('radiogroup', { name: '统计周期' }).getByText('本月').click();
     await expect(page).toHaveURL(/period=this_month/);
     await expect(page.getByTestId('kpi-received')).toHaveText(/^\d+$/);
-    // A custom range longer than 92 days is refused in place.
+    // A custom range is picked in Mantine's Chinese date picker (no native mm/dd/yyyy), with presets.
     await page.getByRole('radiogroup', { name: '统计周期' }).getByText('自定义').click();
-    await page.getByLabel('开始日期').fill('2026-01-01');
+    const range = page.getByLabel('自定义区间');
+    await expect(range).toHaveText(/^\d{4}-\d{2}-\d{2} 至 \d{4}-\d{2}-\d{2}$/);
+    await expect(page.locator('input[type="date"]')).toHaveCount(0);
+    await range.click();
+    await expect(page.locator('.mantine-DatePickerInput-weekday').first()).toHaveText('一');
+    await page.getByRole('button', { name: '上周' }).click();
+    const lastWeek = /^(\d{4}-\d{2}-\d{2}) 至 (\d{4}-\d{2}-\d{2})$/.exec(await range.innerText());
+    expect(lastWeek).toBeTruthy();
+    expect((Date.parse(lastWeek![2]!) - Date.parse(lastWeek![1]!)) / 86_400_000).toBe(6);
+    await page.getByRole('button', { name: '查询' }).click();
+    await expect(page).toHaveURL(new RegExp(`from=${lastWeek![1]}`));
+    await expect(page).toHaveURL(new RegExp(`to=${lastWeek![2]}`));
+    // A range longer than 92 days (a link) is refused, and this week is shown instead.
+    await page.goto('/#/team-management/dashboard?period=custom&from=2026-01-01&to=2026-11-01');
     await expect(page.getByText('时间范围不能超过92天')).toBeVisible();
-    await expect(page.getByRole('button', { name: '查询' })).toBeDisabled();
 
     // The ranking: bars of the top designers by the chosen figure, and the full table.
     await expect(page.getByRole('figure', { name: /^完成数前\d+名$/ })).toBeVisible();

@@ -58,6 +58,8 @@ const EXPECTED: Record<'admin' | 'user' | 'partTime', [title: string, sort: numb
   user: [
     ['我的工单', 6, TICKETS],
     ['我的费用', 7, FEES],
+    // Spec §2: a team's expense statement detail is for all roles (a member sees their own share); hidden.
+    ['团队管理', 7.5, ['/team-management/expenses/detail/:id']],
     ['学习考试', 8.4, STUDY],
     ['消息中心', 9.5, MESSAGES],
     ['模板库', 10.3, TEMPLATES],
@@ -66,6 +68,7 @@ const EXPECTED: Record<'admin' | 'user' | 'partTime', [title: string, sort: numb
     ['接单大厅', 2, ['/order-hall/index']],
     ['我的工单', 6, TICKETS],
     ['我的费用', 7, FEES],
+    ['团队管理', 7.5, ['/team-management/expenses/detail/:id']],
     ['学习考试', 8.4, STUDY],
     ['消息中心', 9.5, MESSAGES],
     ['模板库', 10.3, TEMPLATES],
@@ -127,8 +130,11 @@ describe.each(dialects)('system calls, all menus released (%s)', (dialect) => {
   });
 
   it('user and part-time menus lack the admin and hall entries', async () => {
+    // What the sidebar lists: hidden entries (and another role's hidden directory) are routed, not listed.
     const titles = async (who: string) =>
-      flatten(expectEnvelope<MenuItem[]>(await t.authed(tokens[who]!).get('/api/system/menus'), 200).data).map((m) => m.title);
+      flatten(expectEnvelope<MenuItem[]>(await t.authed(tokens[who]!).get('/api/system/menus'), 200).data.filter((d) => !d.hidden))
+        .filter((m) => !m.hidden)
+        .map((m) => m.title);
     const user = await titles('designer');
     for (const missing of ['订单计划', '团队管理', '接单大厅', '团队看板']) expect(user).not.toContain(missing);
     const partTime = await titles('partTime3');
@@ -226,8 +232,8 @@ describe.each(dialects)('GET /api/system/menus on the default app (%s)', (dialec
     }
     // …and every released screen the role may open.
     const role = ROLE_OF[who]! as MenuItem['roles'][number];
-    const expected = MENU_TREE.filter((d) => d.roles.includes(role))
-      .flatMap((d) => d.children ?? [])
+    // (another role's directory gives this role only its hidden leaves the role may open)
+    const expected = MENU_TREE.flatMap((d) => (d.children ?? []).filter((c) => d.roles.includes(role) || c.hidden))
       .filter((c) => c.roles.includes(role) && RELEASED_PATHS.has(c.path))
       .map((c) => c.path)
       .sort();

@@ -23,15 +23,21 @@ export function roleOf(designerType: number): MenuRole {
 }
 
 /**
- * The tree a designer type may see, sorted by `sort`. Directories without a visible child are
- * dropped. `released` limits leaves to shipped screens (all of them when omitted).
+ * The tree a designer type may see, sorted by `sort`. Directories without a child for the role
+ * are dropped; another role's directory is kept, hidden, for a hidden leaf this role may open. `released` limits leaves to shipped screens (all of them when omitted).
  */
 export function menuFor(designerType: number, released?: ReadonlySet<string>): MenuItem[] {
   const role = roleOf(designerType);
   const allowed = (m: MenuItem) => m.roles.includes(role) && (!released || released.has(m.path));
-  return MENU_TREE.filter((d) => d.roles.includes(role))
-    .map((d) => ({ ...d, children: (d.children ?? []).filter(allowed) }))
-    .filter((d) => d.children.length > 0)
+  // A directory of another role still carries the hidden leaves this role may open (spec §2:
+  // /team-management/expenses/detail/{id} is for all roles), as a hidden directory: routed, not listed.
+  const ofRole = (d: MenuItem): MenuItem | null => {
+    if (d.roles.includes(role)) return { ...d, children: (d.children ?? []).filter(allowed) };
+    const hiddenLeaves = (d.children ?? []).filter((c) => c.hidden && allowed(c));
+    return hiddenLeaves.length ? { ...d, roles: [...d.roles, role], hidden: true, alwaysShow: false, children: hiddenLeaves } : null;
+  };
+  return MENU_TREE.map(ofRole)
+    .filter((d): d is MenuItem => d !== null && (d.children ?? []).length > 0)
     .sort((a, b) => a.sort - b.sort);
 }
 

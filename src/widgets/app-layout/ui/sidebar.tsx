@@ -33,6 +33,8 @@ export function Sidebar({ tree, activePath, onNavigate, badges = {} }: Props) {
           ) : (
             tree.map((dir) => {
               const children = visibleChildren(dir);
+              // A hidden directory (another role's, carrying a hidden page this role may open) is not listed.
+              if (dir.hidden || children.length === 0) return null;
               if (children.length === 1 && !dir.alwaysShow) {
                 const only = children[0]!;
                 return (
