@@ -1,5 +1,5 @@
 import aedesPersistenceRedis from 'aedes-persistence-redis';
-import { Redis } from 'ioredis';
+import { type Command, Redis } from 'ioredis';
 import MQEmitterRedis from 'mqemitter-redis';
 
 /**
@@ -78,14 +78,31 @@ export async function waitForRedis(
   }
 }
 
+/**
+ * A connection whose commands never end the process: the emitter and the persistence send some
+ * commands without waiting for them (a heartbeat publish, a subscription write), and when Redis is
+ * away at close those are rejected with "Connection is closed." and nobody to hear it. Whoever
+ * waits on a command still gets its error; the connection's own `error` events are ignored (ioredis
+ * reconnects by itself, readiness reports Redis away).
+ */
+function quiet(conn: Redis): Redis {
+  const send = conn.sendCommand.bind(conn);
+  conn.sendCommand = ((command: Command, stream?: Parameters<Redis['sendCommand']>[1]) => {
+    command.promise?.catch(() => undefined);
+    return send(command, stream);
+  }) as Redis['sendCommand'];
+  conn.on('error', () => undefined);
+  return conn;
+}
+
 export function redisClusterBackend(url: string): ClusterBackend {
   // Commands wait for a reconnect at most a few tries; a publish that fails then is left to the
   // outbox relay, which publishes every unmarked message again.
   const options = { maxRetriesPerRequest: 3, enableAutoPipelining: true } as const;
-  const store = new Redis(url, options);
-  const probe = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  const pubConn = new Redis(url, options);
-  const subConn = new Redis(url, options);
+  const store = quiet(new Redis(url, options));
+  const probe = quiet(new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false }));
+  const pubConn = quiet(new Redis(url, options));
+  const subConn = quiet(new Redis(url, options));
   // The emitter closes with quit() and drops its promise, which rejects when Redis is away at
   // that moment: an unhandled rejection would end the process while it shuts down.
   for (const conn of [pubConn, subConn]) {
@@ -95,10 +112,7 @@ export function redisClusterBackend(url: string): ClusterBackend {
   const mq = MQEmitterRedis({ pubConn, subConn });
   // ioredis reconnects by itself; Redis away is reported by readiness, never thrown. (The emitter
   // re-emits its connections' errors on `state`, which would end the process unheard.)
-  const ignore = () => {};
-  store.on('error', ignore);
-  probe.on('error', ignore);
-  (mq as unknown as { state: NodeJS.EventEmitter }).state.on('error', ignore);
+  (mq as unknown as { state: NodeJS.EventEmitter }).state.on('error', () => {});
   return {
     mq,
     persistence: aedesPersistenceRedis({ conn: store }),
