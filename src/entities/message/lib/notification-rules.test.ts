@@ -18,6 +18,10 @@ describe('notification durations (spec §9)', () => {
     ['ANNOUNCEMENT', 29, 7_200_000],
     ['FEE_APPEAL_FILED', 3, 60_000],
     ['FIRST_DRAFT_CHECKED', 15, 60_000],
+    // Not in the spec: an @mention stays as long as a plan decision, a new comment a minute.
+    ['TICKET_COMMENT_MENTIONED', 36, 600_000],
+    ['APPEAL_COMMENT_MENTIONED', 37, 600_000],
+    ['TICKET_COMMENTED', 38, 60_000],
   ];
   it.each(spec)('%s (type %i) stays %i ms', (name, type, ms) => {
     expect(MESSAGE_TYPE[name]).toBe(type);
@@ -26,7 +30,7 @@ describe('notification durations (spec §9)', () => {
   it('every other type, and an unknown one, stays a minute', () => {
     const listed = new Set(spec.map(([, type]) => type));
     for (const type of MESSAGE_TYPE_CODES) if (!listed.has(type)) expect(notificationDuration(type), `type ${type}`).toBe(60_000);
-    for (const type of [0, 1, 36, 99]) expect(notificationDuration(type), `type ${type}`).toBe(60_000);
+    for (const type of [0, 1, 39, 99]) expect(notificationDuration(type), `type ${type}`).toBe(60_000);
   });
 });
 

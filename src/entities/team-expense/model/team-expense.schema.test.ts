@@ -5,6 +5,7 @@ import { expenseStatementDetailSchema, statementIdSchema } from './team-expense.
 describe('team expense schemas', () => {
   it('reads a statement with its members', () => {
     const s = expenseStatementDetailSchema.parse({
+      scope: 'team',
       statement_id: '2026-11-16',
       period_start: '2026-11-16',
       period_end: '2026-11-22',
@@ -33,6 +34,7 @@ describe('team expense schemas', () => {
       ],
     });
     expect(s.members).toHaveLength(1);
+    expect(s.scope).toBe('team');
   });
   it('a statement id is its first day; the export names the period', () => {
     expect(statementIdSchema.safeParse('2026-11-16').success).toBe(true);
