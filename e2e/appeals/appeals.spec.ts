@@ -1,7 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { authHeaders, expect, INTEGRATION_API_KEY, okData, test } from '../fixtures';
+
+/**
+ * Submits the appeal form from the keyboard, as a designer can while live notifications (a running
+ * deployment's system assignments, shown for 2 minutes at the bottom right) cover its button.
+ */
+async function submitAppeal(modal: Locator) {
+  const button = modal.getByRole('button', { name: '提交申诉' });
+  await button.focus();
+  await button.press('Enter');
+}
 
 interface TicketItem {
   ticket_id: number;
@@ -101,7 +111,7 @@ test.describe('appeals, deductions and fees', () => {
     const modal = designerPage.getByRole('dialog', { name: '提交申诉' });
     await expect(modal.getByLabel('申诉类型')).toHaveValue('费用申诉');
     // Validation in the form first: nothing is sent without a reason and an amount.
-    await modal.getByRole('button', { name: '提交申诉' }).click();
+    await submitAppeal(modal);
     await expect(modal.getByText('请填写申请金额')).toBeVisible();
     await expect(modal.getByText('请填写申诉理由')).toBeVisible();
     await modal.getByRole('textbox', { name: '申请金额（元）' }).fill('20');
@@ -113,7 +123,7 @@ test.describe('appeals, deductions and fees', () => {
       buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
     });
     await expect(modal.getByRole('list', { name: '申诉附件' }).getByRole('listitem', { name: 'e2e-截图.png' })).toContainText('已上传', { timeout: 15_000 });
-    await modal.getByRole('button', { name: '提交申诉' }).click();
+    await submitAppeal(modal);
     await expect(designerPage.getByText('申诉已提交，等待组长审核')).toBeVisible();
     await expect(modal).toBeHidden();
     await expect(appealing).toHaveText(String(appealingBefore + 1));
@@ -207,7 +217,7 @@ test.describe('appeals, deductions and fees', () => {
     const modal = designerPage.getByRole('dialog', { name: '申诉扣款（质检申诉）' });
     await expect(modal).toContainText('扣款 ¥15.00（出血位不足）');
     await modal.getByRole('textbox', { name: '申诉理由' }).fill('出血位符合工厂规范');
-    await modal.getByRole('button', { name: '提交申诉' }).click();
+    await submitAppeal(modal);
     await expect(designerPage.getByText('申诉已提交，等待组长审核')).toBeVisible();
     // Appealed: the button is gone, the appeal's status shows.
     await expect(row.getByRole('button', { name: `申诉扣款 ${ticket.order_no}` })).toHaveCount(0);
@@ -286,7 +296,7 @@ test.describe('appeals, deductions and fees', () => {
     await designerPage.getByRole('option', { name: '工厂驳回申诉' }).click();
     await expect(modal.getByRole('textbox', { name: '申请金额（元）' })).toHaveCount(0);
     await modal.getByRole('textbox', { name: '申诉理由' }).fill('该尺寸超出工厂设备幅面，附设备参数');
-    await modal.getByRole('button', { name: '提交申诉' }).click();
+    await submitAppeal(modal);
     await expect(designerPage.getByText('申诉已提交，等待组长审核')).toBeVisible();
   });
 
