@@ -4,6 +4,8 @@
  * team's allocation rules (leads only) steering the next automatic allocation.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { shanghaiDay, weekStartOf } from '../src/domain/calendar.js';
+import { nowMs } from '../src/lib/time.js';
 import { dialects, expectEnvelope, expectFieldErrors } from './support/harness.js';
 import { createPerson, createProduct, createTeam, firstShop, ingest, order, type Person, ticketEvents, useTicketApp } from './support/tickets.js';
 
@@ -176,6 +178,25 @@ describe.each(dialects)('safe assignment (%s)', (dialect) => {
       expect((await ingest(t, order(shop, p, { team_id: teamS }))).ticket.designer_id).toBeNull();
       expectEnvelope(await leadS.client.put('/api/team/allocation-rules', { strategy: 'least_loaded', skill_by_product: false, capacity_from_plan: true }), 200);
       expect((await ingest(t, order(shop, p, { team_id: teamS }))).ticket.designer_id).toBe(only.code);
+    });
+
+    it('capacity from the plan off: the designer’s own daily capacity counts, not the plan’s full cell', async () => {
+      const teamC = await createTeam(t);
+      const leadC = await createPerson(t, { type: 0, teamId: teamC });
+      const p = await createProduct(t);
+      const member = await createPerson(t, { teamId: teamC, products: [p], capacity: 20 });
+      // Today's plan gives the member no room; their own daily capacity has 20.
+      const today = shanghaiDay(nowMs());
+      const now = new Date(nowMs()).toISOString();
+      const plan = await t.db
+        .insertInto('order_plans')
+        .values({ team_id: teamC, week_start: weekStartOf(today), created_by: leadC.id, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.db.insertInto('order_plan_cells').values({ plan_id: plan.id, designer_id: member.id, day: today, capacity: 0 }).execute();
+      expect((await ingest(t, order(shop, p, { team_id: teamC }))).ticket.designer_id).toBeNull();
+      expectEnvelope(await leadC.client.put('/api/team/allocation-rules', { strategy: 'least_loaded', skill_by_product: true, capacity_from_plan: false }), 200);
+      expect((await ingest(t, order(shop, p, { team_id: teamC }))).ticket.designer_id).toBe(member.code);
     });
   });
 });
