@@ -78,3 +78,34 @@ test('a lead bulk-assigns past a designer’s capacity: warned with the capacity
   await table.locator(`tr[data-ticket-id="${tickets[0]!.ticket_id}"]`).getByText(tickets[0]!.order_no).click();
   await expect(page.getByRole('dialog', { name: `工单 ${tickets[0]!.order_no}` })).toContainText(/负责人已确认风险：.*超出今日接单上限/);
 });
+
+test('a lead reads the team’s allocation rules, changes the strategy and saves it', async ({ api, leadPage: page, demoSession }) => {
+  const lead = await demoSession('lead');
+  interface Rules {
+    strategy: string;
+    skill_by_product: boolean;
+    capacity_from_plan: boolean;
+  }
+  const before = await okData<Rules>(await api.get('/api/team/allocation-rules', { headers: authHeaders(lead.token) }));
+  const other = before.strategy === 'round_robin' ? { label: '最少接单优先', value: 'least_loaded' } : { label: '轮流派单', value: 'round_robin' };
+  try {
+    await page.goto('/#/team-management/designers?tab=rules');
+    const form = page.getByRole('form', { name: '分配规则' });
+    await expect(form.getByRole('switch', { name: '按产品资质派单' })).toBeVisible();
+    const save = form.getByRole('button', { name: '保存规则' });
+    await expect(save).toBeDisabled();
+    await form.getByRole('radio', { name: other.label }).check();
+    await save.click();
+    await expect(page.getByText('分配规则已保存，下一张新工单起生效')).toBeVisible();
+    await expect(form.getByText(/上次修改：/)).toBeVisible();
+    expect((await okData<Rules>(await api.get('/api/team/allocation-rules', { headers: authHeaders(lead.token) }))).strategy).toBe(other.value);
+  } finally {
+    // Other suites' system assignments run on this team: its rules go back as they were.
+    await okData(
+      await api.put('/api/team/allocation-rules', {
+        headers: authHeaders(lead.token),
+        data: { strategy: before.strategy, skill_by_product: before.skill_by_product, capacity_from_plan: before.capacity_from_plan },
+      }),
+    );
+  }
+});

@@ -291,6 +291,8 @@ async function scenario(t: TestApp, answers: Answer[]): Promise<void> {
   const members = await lead.get('team/designers', { page: 1, pageSize: 100 });
   for (const m of members.items) await lead.get(`team/designers/${m.designer_id}`);
   await lead.put(`team/designers/${partTimeId}`, { daily_capacity: 9, product_ids: [hallProduct] });
+  const rules = await lead.get('team/allocation-rules');
+  await lead.put('team/allocation-rules', { strategy: rules.strategy, skill_by_product: rules.skill_by_product, capacity_from_plan: rules.capacity_from_plan });
   const statements = await lead.get('team/expenses', { page: 1, pageSize: 20 });
   for (const s of statements.items.slice(0, 3)) await lead.get(`team/expenses/${s.statement_id}`);
 

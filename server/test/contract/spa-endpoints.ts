@@ -38,6 +38,7 @@ import {
   teamInviteSchema,
 } from '@/entities/team/model/team.schema';
 import { dailyDetailSchema, teamBoardSchema } from '@/entities/team-board/model/team-board.schema';
+import { allocationRulesSchema } from '@/entities/team-designer/model/allocation-rules.schema';
 import { teamDesignerDetailSchema, teamDesignerPageSchema, teamDesignerSchema } from '@/entities/team-designer/model/team-designer.schema';
 import { expenseStatementDetailSchema, expenseStatementPageSchema } from '@/entities/team-expense/model/team-expense.schema';
 import {
@@ -151,6 +152,8 @@ export const SPA_ENDPOINTS: Record<string, Record<string, ResponseSchema>> = {
   'GET team/designers': { teamDesignerPageSchema },
   'GET team/designers/:param': { teamDesignerDetailSchema },
   'PUT team/designers/:param': { teamDesignerSchema },
+  'GET team/allocation-rules': { allocationRulesSchema },
+  'PUT team/allocation-rules': { allocationRulesSchema },
   'GET team/expenses': { expenseStatementPageSchema },
   'GET team/expenses/:param': { expenseStatementDetailSchema },
 

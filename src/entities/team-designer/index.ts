@@ -17,3 +17,11 @@ export {
 export { DesignerSelect, designerOptionLabel } from './ui/designer-select';
 export { teamDesignerSearchSchema, type TeamDesignerSearch } from './model/team-designer-search';
 export { DesignerLink } from './ui/designer-link';
+export {
+  ALLOCATION_STRATEGIES,
+  allocationRulesSchema,
+  STRATEGY_TEXT,
+  type AllocationRules,
+  type AllocationRulesInput,
+  type AllocationStrategy,
+} from './model/allocation-rules.schema';

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '@/shared/api';
+import { type AllocationRulesInput, allocationRulesSchema } from '../model/allocation-rules.schema';
 import { type DesignerSettings, teamDesignerDetailSchema, teamDesignerPageSchema, teamDesignerSchema } from '../model/team-designer.schema';
 
 export interface TeamDesignerListParams {
@@ -28,6 +29,12 @@ export const teamDesignerQueries = {
       select: (page) => page.items,
       staleTime: 30_000,
     }),
+  /** The team's allocation rules (leads). */
+  allocationRules: () =>
+    queryOptions({
+      queryKey: [...teamDesignerQueries.all(), 'allocation-rules'] as const,
+      queryFn: ({ signal }) => http.get('team/allocation-rules', allocationRulesSchema, { signal }),
+    }),
   detail: (designerId: string) =>
     queryOptions({
       queryKey: [...teamDesignerQueries.details(), designerId] as const,
@@ -36,6 +43,7 @@ export const teamDesignerQueries = {
 };
 
 export const teamDesignerApi = {
+  saveAllocationRules: (body: AllocationRulesInput) => http.put('team/allocation-rules', allocationRulesSchema, { json: body }),
   update: (designerId: string, body: DesignerSettings) =>
     http.put(`team/designers/${encodeURIComponent(designerId)}`, teamDesignerSchema, { json: body }),
 };

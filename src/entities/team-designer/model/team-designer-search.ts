@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
-import { positiveIntParam, textParam } from '@/shared/lib/search-params';
+import { enumParam, positiveIntParam, textParam } from '@/shared/lib/search-params';
 
-/** `/team-management/designers` search params. */
+/** `/team-management/designers` search params; `tab=rules` shows the team's allocation rules. */
 export const teamDesignerSearchSchema = z.object({
+  tab: enumParam(['list', 'rules'] as const),
   keyword: textParam(64),
   page: positiveIntParam(),
   pageSize: positiveIntParam(100),

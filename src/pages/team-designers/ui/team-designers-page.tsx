@@ -1,9 +1,10 @@
-import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Card, Group, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { rateText } from '@/entities/team-board';
 import { DESIGNER_TYPE_TEXT, DesignerLink, ONLINE_TEXT, teamDesignerQueries, type TeamDesignerSearch, teamDesignerSearchSchema } from '@/entities/team-designer';
+import { AllocationRulesSettings } from '@/features/edit-allocation-rules';
 import { compactParams, lenientParser, pageParams, useKeptPagedSearch } from '@/shared/lib';
 import { KeywordFilter, ListPager, TableBodyStates } from '@/shared/ui';
 
@@ -12,8 +13,38 @@ const PATH = '/team-management/designers';
 const PAGE_SIZE = 20;
 const parseSearch = lenientParser(teamDesignerSearchSchema);
 
-/** `/team-management/designers`: the members with status, today's load and quality figures. */
+/**
+ * `/team-management/designers`: the members with status, today's load and quality figures, and
+ * (`?tab=rules`) the team's allocation rules.
+ */
 export function TeamDesignersPage(): ReactElement {
+  const navigate = useNavigate();
+  const { search } = useKeptPagedSearch(PATH, parseSearch, PAGE_SIZE);
+  const tab = search.tab === 'rules' ? 'rules' : 'list';
+  return (
+    <Tabs
+      value={tab}
+      onChange={(value) => {
+        const next: TeamDesignerSearch = { ...search, tab: value === 'rules' ? 'rules' : undefined };
+        void navigate({ to: PATH, search: compactParams(next) });
+      }}
+      keepMounted={false}
+    >
+      <Tabs.List mb="md" aria-label="设计师管理">
+        <Tabs.Tab value="list">设计师列表</Tabs.Tab>
+        <Tabs.Tab value="rules">分配规则</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="list">
+        <DesignerList />
+      </Tabs.Panel>
+      <Tabs.Panel value="rules">
+        <AllocationRulesSettings />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+function DesignerList(): ReactElement {
   const navigate = useNavigate();
   const { search, page, pageSize } = useKeptPagedSearch(PATH, parseSearch, PAGE_SIZE);
   const list = useQuery(teamDesignerQueries.list({ page, pageSize, ...(search.keyword ? { keyword: search.keyword } : {}) }));
