@@ -26,7 +26,13 @@ async function heldTicket(api: APIRequestContext, leadToken: string, designerId:
       data: { order_no: no, shop_id: 2, product_id: 3, team_id: 1, title: `手提袋设计｜评论｜${no}`, requirements: '按附件排版', allowed_minutes: 240, fee_cents: 5000 },
     }),
   );
-  await okData(await api.post(`/api/tickets/${ticket.ticket_id}/assign`, { headers: authHeaders(leadToken), data: { designer_id: designerId } }));
+  // Safe assignment: the designer is not qualified for 彩盒 (and may be full or offline); the lead confirms every risk.
+  await okData(
+    await api.post(`/api/tickets/${ticket.ticket_id}/assign`, {
+      headers: authHeaders(leadToken),
+      data: { designer_id: designerId, confirm: ['offline', 'over_capacity', 'unqualified'] },
+    }),
+  );
   return ticket;
 }
 
