@@ -206,6 +206,12 @@ test.describe('tickets', () => {
     // The designer is picked from the team's members.
     await assign.getByRole('combobox', { name: '设计师' }).fill(me.designer_id);
     await page.getByRole('option', { name: new RegExp(me.designer_id) }).click();
+    // Safe assignment: nobody is qualified for 彩盒, so the dialog names the risk and waits for it to be ticked.
+    const risks = assign.getByRole('checkbox', { name: /^我已知晓并确认：/ });
+    await expect(assign.getByRole('checkbox', { name: '我已知晓并确认：不具备该产品资质' })).toBeVisible();
+    await assign.getByRole('button', { name: '确认指派' }).click();
+    await expect(assign.getByText(/^请先确认风险：/)).toBeVisible();
+    for (const box of await risks.all()) await box.check();
     await assign.getByRole('button', { name: '确认指派' }).click();
     await expect(page.getByText('工单已指派')).toBeVisible();
     await expect(assign).toBeHidden();
