@@ -65,6 +65,8 @@ test.describe('comments on a ticket', () => {
     await comments.getByRole('button', { name: '发送' }).click();
     await expect(comments.getByRole('listitem', { name: /的评论$/ })).toContainText('客户要求主色改为深蓝');
     await expect(box).toHaveValue('');
+    // The timeline records it, naming whom it mentioned.
+    await expect(drawer.getByRole('region', { name: '时间线' })).toContainText(`提及 @${me.real_name}`);
 
     // The designer's page, untouched: the mention's notification and the row's badge arrive live.
     const notification = designerPage.getByRole('alert').filter({ hasText: `在工单 ${ticket.order_no}的评论中提到了你` });

@@ -103,6 +103,15 @@ describe.each(dialects)('comments (%s)', (dialect) => {
     expect(toDesigner[0]!.info).toEqual({ ticket_id: t2.ticket_id, allocation_id: t2.allocation_id, comment_id: c.comment_id });
     expect(toDesigner[0]!.title).toContain(t2.order_no);
     expect((await messagesOf(w.lead.id)).length).toBe(before.lead);
+    // The ticket's timeline records the comment and whom it mentioned (the text stays in the thread).
+    const detail = expectEnvelope<{ timeline: { type: string; type_name: string; actor: { designer_id: string | null }; detail: Record<string, unknown> }[] }>(
+      await w.designer.client.get(`/api/tickets/${t2.ticket_id}`),
+      200,
+    ).data;
+    const commented = detail.timeline.filter((e) => e.type === 'commented');
+    expect(commented).toEqual([
+      expect.objectContaining({ type_name: '评论', actor: expect.objectContaining({ designer_id: w.lead.code }), detail: { comment_id: c.comment_id, mentioned_names: [c.mentions[0]!.name] } }),
+    ]);
 
     // The designer answers without a mention: the lead gets 38.
     const reply = await posted(w.designer, t2.ticket_id, { body: '好的' });

@@ -11,7 +11,7 @@ import { isoAfter, nowIso, nowMs } from '../../lib/time.js';
 import { designerCode, displayName, parseDesignerCode } from '../../domain/designers.js';
 import { MESSAGE_TYPE, type UnitOfWork } from '../messages/index.js';
 import { activeLeadIds } from '../user/index.js';
-import { canRead, findTicket } from '../tickets/index.js';
+import { addTicketEvent, canRead, findTicket } from '../tickets/index.js';
 import { readableAppeal } from '../appeals/index.js';
 import {
   type CommentRow,
@@ -184,6 +184,7 @@ export function createCommentService({ db, unitOfWork, readUrl }: CommentService
     const s = await subject(me, type, id);
     const files = checkFiles(me, input.attachments);
     const mentioned = checkMentions(s, input.mentions);
+    const now = nowIso();
     const commentId = await unitOfWork(async (trx, { send }) => {
       const newId = await insertComment(trx, {
         type,
@@ -193,9 +194,15 @@ export function createCommentService({ db, unitOfWork, readUrl }: CommentService
         body: input.body,
         attachments: files,
         mentions: mentioned,
-        now: nowIso(),
+        now,
       });
       await markRead(trx, me.id, type, id, newId);
+      // A ticket's timeline records that someone commented and whom they mentioned; the text stays in
+      // the thread (an edit or a delete there does not leave an outdated copy on the timeline).
+      if (type === 'ticket') {
+        const names = mentioned.length ? (await designersByIds(trx, mentioned)).map(displayName) : [];
+        await addTicketEvent(trx, id, 'commented', { kind: 'designer', id: me.id }, { comment_id: newId, mentioned_names: names }, now);
+      }
       const info = { ...s.info, comment_id: newId };
       const who = displayName(me);
       const toMention = mentioned.filter((d) => d !== me.id);

@@ -63,6 +63,7 @@ export const EVENT_TYPE_NAMES = {
   appeal_filed: '提交申诉',
   appeal_approved: '申诉通过',
   appeal_rejected: '申诉未通过',
+  commented: '评论',
 } as const;
 export type EventType = keyof typeof EVENT_TYPE_NAMES;
 

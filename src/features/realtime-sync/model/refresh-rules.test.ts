@@ -103,7 +103,7 @@ const ADDED: Record<number, KeyName[]> = {
   3: TICKET_DATA,
   8: TICKET_DATA,
   27: TICKET_DATA,
-  ...Object.fromEntries(COMMENT_TYPES.map((t) => [t, ['comments', 'ticketLists'] as KeyName[]])),
+  ...Object.fromEntries(COMMENT_TYPES.map((t) => [t, ['comments', 'ticketLists', 'ticketDetails'] as KeyName[]])),
 };
 
 const sortedJson = (keys: readonly QueryKey[]) => keys.map((k) => JSON.stringify(k)).sort();
@@ -119,10 +119,10 @@ describe('refresh rules (spec §4)', () => {
   it('the contract covers types 2–39, nothing else', () => {
     expect(MESSAGE_TYPE_CODES).toEqual(Array.from({ length: 38 }, (_, i) => i + 2));
   });
-  it('comment messages (36–39) refresh the open threads and the ticket rows’ unread badges, nothing else', () => {
+  it('comment messages (36–39) refresh the open threads, the ticket rows’ unread badges and the ticket details’ timelines, nothing else', () => {
     expect(refreshing('comments')).toEqual(COMMENT_TYPES);
     for (const t of COMMENT_TYPES) {
-      expect(sortedJson(keysToInvalidate(t))).toEqual(sortedJson([K.messages, K.unread, K.comments, K.ticketLists]));
+      expect(sortedJson(keysToInvalidate(t))).toEqual(sortedJson([K.messages, K.unread, K.comments, K.ticketLists, K.ticketDetails]));
     }
   });
   it('ticket refresh types are spec §4\'s 9–19, 21, 22, 23, 25, 28, 32, and the project\'s 2, 3, 8, 27', () => {
@@ -223,8 +223,8 @@ describe('refresh rules of appeals, deductions and settlements (issue #5)', () =
     for (let t = 1; t <= 40; t++) {
       const keys = keysToInvalidate(t);
       for (const key of ticketData) {
-        // Comment messages refresh the ticket rows too (their unread badges), not the rest of the ticket data.
-        const expected = ticketTypes.includes(t) || (key === K.ticketLists && COMMENT_TYPES.includes(t));
+        // Comment messages refresh the ticket rows (their unread badges) and details (the timeline), not the rest of the ticket data.
+        const expected = ticketTypes.includes(t) || ((key === K.ticketLists || key === K.ticketDetails) && COMMENT_TYPES.includes(t));
         expect(has(keys, key), `type ${t} ${JSON.stringify(key)}`).toBe(expected);
       }
     }

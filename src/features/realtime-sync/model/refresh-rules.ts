@@ -37,8 +37,9 @@ export const AREA_KEYS: Readonly<Record<RefreshArea, readonly QueryKey[]>> = {
   // The member list, and the plans that show the team's members.
   'team-members': [teamDesignerQueries.all(), orderPlanQueries.details()],
   announcements: [messageQueries.announcements()],
-  // Issue #24: the open threads, and the ticket rows whose unread comment badge the comment changes.
-  comments: [commentKeys.all(), ticketKeys.lists()],
+  // Issue #24: the open threads, the ticket rows whose unread comment badge the comment changes, and
+  // the ticket details whose timeline records it.
+  comments: [commentKeys.all(), ticketKeys.lists(), ticketKeys.details()],
 };
 
 /** Every message refreshes the message list and the unread count, then what its type's areas say (none for an unknown type). */

@@ -155,6 +155,10 @@ function baseNote(e: TicketEvent): string | null {
   }
   if (e.type === 'transferred' && typeof e.detail.to_name === 'string') return `转派给 ${e.detail.to_name}`;
   if ((e.type === 'system_assigned' || e.type === 'manual_assigned') && typeof e.detail.designer_name === 'string') return `分配给 ${e.detail.designer_name}`;
+  if (e.type === 'commented') {
+    const names = Array.isArray(e.detail.mentioned_names) ? e.detail.mentioned_names.filter((n): n is string => typeof n === 'string') : [];
+    return names.length ? `提及 ${names.map((n) => `@${n}`).join(' ')}` : '见评论区';
+  }
   if (e.type === 'draft_audited' && typeof e.detail.result === 'string' && e.detail.result) return e.detail.result;
   return null;
 }
