@@ -250,6 +250,30 @@ describe.each(dialects)('demo data (%s)', (dialect) => {
     });
   });
 
+  describe('conversations: the demo tickets carry comments as a working team’s do', () => {
+    it('the lead and the designers talk on open tickets; the timeline records it; a designer has an unread mention', async () => {
+      const rows = await t.db.selectFrom('comments').innerJoin('tickets', 'tickets.id', 'comments.subject_id').select(['comments.subject_id', 'comments.author_id', 'tickets.designer_id', 'tickets.team_id', 'comments.team_id as comment_team']).where('comments.subject_type', '=', 'ticket').execute();
+      expect(rows.length).toBeGreaterThanOrEqual(3);
+      for (const r of rows) expect(r.comment_team).toBe(r.team_id);
+      // Every commented ticket's thread reads for its designer, and its timeline has a 评论 per comment.
+      const byTicket = new Map<number, typeof rows>();
+      for (const r of rows) byTicket.set(r.subject_id, [...(byTicket.get(r.subject_id) ?? []), r]);
+      let unreadSomewhere = 0;
+      for (const [ticketId, comments] of byTicket) {
+        const designer = await t.db.selectFrom('designers').select('phone').where('id', '=', comments[0]!.designer_id!).executeTakeFirstOrThrow();
+        const me = t.authed(await t.sessionFor(designer.phone));
+        const before = expectEnvelope<{ items: { ticket_id: number; unread_comments: number }[] }>(await me.get('/api/tickets?pageSize=100'), 200).data.items.find((x) => x.ticket_id === ticketId);
+        unreadSomewhere += before?.unread_comments ?? 0;
+        const detail = expectEnvelope<{ timeline: { type: string }[] }>(await me.get(`/api/tickets/${ticketId}`), 200).data;
+        expect(detail.timeline.filter((e) => e.type === 'commented').length).toBe(comments.length);
+        const thread = expectEnvelope<{ items: { body: string; mentions: unknown[] }[] }>(await me.get(`/api/tickets/${ticketId}/comments`), 200).data;
+        expect(thread.items.length).toBe(comments.length);
+        expect(thread.items[0]!.mentions.length).toBe(1);
+      }
+      expect(unreadSomewhere).toBeGreaterThan(0);
+    });
+  });
+
   describe('defect 10: the board of the demo team', () => {
     it('has overdue tickets and an on-time rate taken from the same tickets and days, per designer too', async () => {
       const lead = t.authed(await t.sessionFor(DEMO.lead));

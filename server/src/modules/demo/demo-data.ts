@@ -13,6 +13,7 @@ import { hashPassword } from '../../lib/crypto.js';
 import { renderSampleFile, type SampleFile } from '../../lib/sample-files.js';
 import { nowIso } from '../../lib/time.js';
 import { seedDemoMoney } from '../appeals/index.js';
+import { seedDemoComments } from '../comments/index.js';
 import { putObjects } from '../files/index.js';
 import { seedDemoPlans } from '../order-plans/index.js';
 import { seedDemoTickets } from '../tickets/index.js';
@@ -125,6 +126,7 @@ export async function seedDemoIfEmpty(db: Db, oss: OssConfig): Promise<boolean> 
     await seedDemoTickets(trx, { teamId: team.id, leadId: designerIds[0]!, files });
     await seedDemoMoney(trx, { teamId: team.id, leadId: designerIds[0]!, designerIds: designerIds.slice(1, 3), files });
     await seedDemoPlans(trx, { teamId: team.id, leadId: designerIds[0]! });
+    await seedDemoComments(trx, { teamId: team.id, leadId: designerIds[0]! });
     // A reference image and a draft preview of one order look alike: render each picture once.
     const rendered = new Map<string, Buffer>();
     const render = (f: SampleFile) => {
