@@ -10,16 +10,9 @@
  */
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
+import { ASSIGN_RISKS, type AssignRisk, RISK_TEXT } from '../../../../src/shared/contract/assignment.js';
 
-export const ASSIGN_RISKS = ['offline', 'over_capacity', 'unqualified'] as const;
-export type AssignRisk = (typeof ASSIGN_RISKS)[number];
-
-/** How each risk reads to a lead (the 409's message, the dialogs, the timeline). */
-export const RISK_TEXT: Record<AssignRisk, string> = {
-  offline: '离线（未开启接单）',
-  over_capacity: '超出今日接单上限',
-  unqualified: '不具备该产品资质',
-};
+export { ASSIGN_RISKS, type AssignRisk, RISK_TEXT };
 
 export const assignRiskSchema = z.enum(ASSIGN_RISKS, { error: '确认的风险只能是 offline、over_capacity 或 unqualified' });
 

@@ -1,16 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { http } from '@/shared/api';
+import { ASSIGN_RISKS, type AssignRisk, RISK_TEXT } from '@/shared/contract';
 
-/** The risks of giving tickets to a designer (server: tickets/assignment-risks.ts). */
-export const ASSIGN_RISKS = ['offline', 'over_capacity', 'unqualified'] as const;
-export type AssignRisk = (typeof ASSIGN_RISKS)[number];
-
-export const RISK_TEXT: Record<AssignRisk, string> = {
-  offline: '离线（未开启接单）',
-  over_capacity: '超出今日接单上限',
-  unqualified: '不具备该产品资质',
-};
+/** The risks of giving tickets to a designer: the contract shared with the server. */
+export { ASSIGN_RISKS, type AssignRisk, RISK_TEXT };
 
 /** GET tickets/assign-candidates: every assignable designer of the team with the risks of giving them the tickets. */
 export const assignCandidatesSchema = z.object({
