@@ -13,7 +13,7 @@
 // every 10–20 s: team orders, the team board, the review queue, and a decision on a waiting appeal.
 //
 // It prints per call p50/p99 and errors, messages persisted vs published vs delivered to the
-// browsers, allocations per designer against today's plan, CPU and RSS per process (each
+// browsers, allocations per designer against today's plan, CPU and memory (PSS) per process (each
 // instance, HAProxy, PostgreSQL, Redis, the load itself) and the first to saturate. Asserts
 // nothing; exits 0. Needs PostgreSQL (--pg, BENCH_DATABASE_URL or TEST_DATABASE_URL); the cluster
 // also Redis (--redis or TEST_REDIS_URL) and HAProxy. The load runs on the same machine as the
@@ -59,7 +59,7 @@ const between = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
 
 interface Target {
   base: string;
-  /** name → pid, sampled for CPU and RSS. */
+  /** name → pid, sampled for CPU and memory. */
   processes: Map<string, number>;
   stop(): Promise<void>;
 }
@@ -129,7 +129,6 @@ async function startTarget(mode: 'single' | 'cluster', databaseUrl: string, data
   await waitFor(child, 'cluster is running', 'the cluster');
   const processes = new Map<string, number>();
   for (let i = 1; i <= 3; i++) processes.set(`api${i}`, pidOnPort(port + i)!);
-  processes.set('haproxy', pidOnPort(port)!);
   return { base: `http://127.0.0.1:${port}`, processes, stop: () => stopChild(child) };
 }
 
@@ -154,9 +153,14 @@ function ticksOf(pid: number): number | undefined {
   }
 }
 
-function rssMb(pid: number): number {
+/**
+ * A process's proportional set size: its private memory plus its share of what it shares, so the
+ * sum over PostgreSQL's processes counts shared buffers once (a sum of RSS would count them in
+ * every backend).
+ */
+function pssMb(pid: number): number {
   try {
-    const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    const kb = /^Pss:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1];
     return Number(kb ?? 0) / 1024;
   } catch {
     return 0;
@@ -177,7 +181,7 @@ interface Usage {
   firstSaturatedAt?: number; // seconds into the run
 }
 
-/** Samples every 2 s: each named process, every postgres and redis-server process (summed), this process, the machine. */
+/** Samples every 2 s: each named process, every haproxy, postgres and redis-server process (summed), this process, the machine. */
 class Sampler {
   readonly usage = new Map<string, Usage>();
   private last = new Map<string, number>();
@@ -200,6 +204,8 @@ class Sampler {
   private groups(): Map<string, number[]> {
     const g = new Map<string, number[]>();
     for (const [name, pid] of this.named) g.set(name, [pid]);
+    const haproxy = pidsOf('haproxy');
+    if (haproxy.length) g.set('haproxy', haproxy);
     g.set('postgresql', pidsOf('postgres'));
     g.set('redis', pidsOf('redis-server'));
     g.set('load (this bench)', [process.pid]);
@@ -208,18 +214,25 @@ class Sampler {
 
   private sample(): void {
     const at = (Date.now() - this.started) / 1000;
+    const first = this.last.size === 0;
     for (const [name, pids] of this.groups()) {
+      // CPU of a group is the sum of each process's own delta since the last sample: processes come
+      // and go (PostgreSQL's backends), and a sum of totals would jump down when one exits.
       let ticks = 0;
       let rss = 0;
       for (const pid of pids) {
-        ticks += ticksOf(pid) ?? 0;
-        rss += rssMb(pid);
+        const now = ticksOf(pid);
+        if (now === undefined) continue;
+        const key = `${name}:${pid}`;
+        const before = this.last.get(key);
+        this.last.set(key, now);
+        // A process first seen now counts from the next sample on (a short-lived backend's first 2 s are missed).
+        if (!first) ticks += now - (before ?? now);
+        rss += pssMb(pid);
       }
-      const before = this.last.get(name);
-      this.last.set(name, ticks);
-      if (before === undefined) continue;
+      if (first) continue;
       const u = this.usage.get(name) ?? { cpu: [], rss: [] };
-      const cpu = ((ticks - before) / CLK_TCK / 2) * 100;
+      const cpu = (ticks / CLK_TCK / 2) * 100;
       u.cpu.push(cpu);
       u.rss.push(rss);
       // A Node process saturates at one core (its event loop); the others at the machine's cores.
@@ -565,7 +578,7 @@ async function runMode(mode: 'single' | 'cluster'): Promise<void> {
       const rss = u.rss.length ? `${Math.max(...u.rss).toFixed(0)} MB` : '–';
       return { name, line: `| ${name} | ${avg.toFixed(0)}% | ${max.toFixed(0)}% | ${rss} | ${u.firstSaturatedAt === undefined ? '–' : `${u.firstSaturatedAt.toFixed(0)} s`} |`, first: u.firstSaturatedAt };
     });
-    console.log(`\nprocesses (CPU in % of one core):\n| process | CPU avg | CPU max | RSS max | saturated at |\n|---|---|---|---|---|\n${usage.map((u) => u.line).join('\n')}`);
+    console.log(`\nprocesses (CPU in % of one core):\n| process | CPU avg | CPU max | memory max (PSS) | saturated at |\n|---|---|---|---|---|\n${usage.map((u) => u.line).join('\n')}`);
     const first = usage.filter((u) => u.first !== undefined).sort((a, b) => a.first! - b.first!)[0];
     console.log(first ? `first to saturate: ${first.name}, ${first.first!.toFixed(0)} s into the run` : 'nothing saturated (no process at ≥ 90% of its cores in a 2 s sample)');
   } finally {
