@@ -1,10 +1,14 @@
 /**
  * GET /api/system/ready, what a load balancer asks each instance: ready when its database and its
- * broker backend answer and it is not draining; 503 saying which part is missing otherwise.
+ * broker backend answer and it is not draining; 503 saying which part is missing otherwise. And
+ * issue #20's "Redis restarting must not lose a persisted message": the database is the record.
  */
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, dialects, startApp, type TestApp, type TestDatabase } from './support/harness.js';
+import { designerCode } from '../src/domain/designers.js';
+import { MESSAGE_TYPE, MQTT_TOPICS } from '../src/modules/messages/message-types.js';
+import { createTestDatabase, DEMO, dialects, expectEnvelope, startApp, type TestApp, type TestDatabase } from './support/harness.js';
+import { useMqttClients } from './support/mqtt.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 
@@ -66,6 +70,53 @@ describe.each(dialects)('readiness (%s)', (dialect) => {
     },
     60_000,
   );
+
+  const { connect } = useMqttClients();
+  it.skipIf(!REDIS_URL)(
+    `cluster mode: a message written while Redis is away is kept and listed at once, published once Redis is back, and live delivery resumes${REDIS_URL ? '' : ' — SKIPPED: TEST_REDIS_URL is not set'}`,
+    async () => {
+      const target = new URL(REDIS_URL!);
+      const relay = new Relay(target.hostname, Number(target.port || 6379));
+      const port = await relay.open();
+      const app = await start({ listen: true, config: { mqttClusterRedisUrl: `redis://127.0.0.1:${port}` } });
+      await app.seed();
+      const token = await app.sessionFor(DEMO.designer);
+      const me = app.authed(token);
+      const designer = await app.db.selectFrom('designers').select('id').where('phone', '=', DEMO.designer).executeTakeFirstOrThrow();
+      const send = (title: string) =>
+        app.app.unitOfWork(async (_trx, { send: queue }) => {
+          queue([designer.id], { type: MESSAGE_TYPE.TICKET_TRANSFERRED, title, info: { ticket_id: 1 } });
+        });
+      const listed = async (title: string) =>
+        expectEnvelope<{ items: { ext_json: { title: string } }[] }>(await me.get('/api/messages/messages?page=1&pageSize=50'), 200).data.items.some((m) => m.ext_json.title === title);
+
+      await relay.cut();
+      const during = `Redis 中断期间 ${Date.now()}`;
+      await send(during);
+      // The database is the record: the message is there and in the designer's list at once.
+      expect(await listed(during)).toBe(true);
+
+      await relay.open(port);
+      // Published once Redis is back (the publish that waited, or the outbox relay).
+      const published = await until(
+        async () => (await app.db.selectFrom('messages').select('published_at').where('title', '=', during).executeTakeFirstOrThrow()).published_at,
+        (at) => at !== null,
+        45_000,
+      );
+      expect(published).not.toBeNull();
+      // A browser connected now gets new messages live again.
+      const code = designerCode(designer.id);
+      const probe = await connect(app.mqttUrl, { clientId: code, username: code, password: token, name: 'after Redis' });
+      await probe.subscribe(MQTT_TOPICS.designer(code));
+      const after = `Redis 恢复之后 ${Date.now()}`;
+      await send(after);
+      expect((await probe.waitFor((m) => (m.json as { ext_json?: { title?: string } } | undefined)?.ext_json?.title === after, 'the message after Redis came back')).topic).toBe(
+        MQTT_TOPICS.designer(code),
+      );
+      expect(await app.db.selectFrom('messages').select('id').where('title', 'in', [during, after]).execute()).toHaveLength(2);
+    },
+    90_000,
+  );
 });
 
 /** A TCP relay to Redis that the test can cut (closing every connection) and open again on the same port. */
@@ -102,9 +153,9 @@ class Relay {
   }
 }
 
-/** Polls `probe` until `done` holds (20 s at most), returning the last answer. */
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 20_000;
+/** Polls `probe` until `done` holds (20 s at most, or `ms`), returning the last answer. */
+async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
   for (;;) {
     const value = await probe();
     if (done(value) || Date.now() > deadline) return value;
