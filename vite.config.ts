@@ -1,13 +1,35 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, normalizePath } from 'vite';
+import { defineConfig, normalizePath, type Plugin } from 'vite';
+import { ONBOARDING_OPEN_PATHS, PUBLIC_PATHS } from './src/shared/config/routes';
+import { TOKEN_KEY } from './src/shared/config/constants';
 
 /** Module ids of the SPA's own files whose path below src/ matches `pattern`. */
 const src = normalizePath(fileURLToPath(new URL('./src/', import.meta.url)));
 const inSrc = (pattern: string) => new RegExp(`^${src.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${pattern}`);
 
+/**
+ * index.html's first-paint frame (issue #19) decides from the URL alone whether to show itself: the
+ * paths that render outside the app's layout and the token's storage key come from the SPA's own
+ * config, so the page and the router cannot disagree.
+ */
+function bootShell(): Plugin {
+  return {
+    name: 'boot-shell',
+    transformIndexHtml(html) {
+      const outside = JSON.stringify([...PUBLIC_PATHS, ...ONBOARDING_OPEN_PATHS]);
+      if (!html.includes('/*BOOT_OUTSIDE_LAYOUT*/ []') || !html.includes("localStorage.getItem('token')")) {
+        throw new Error('index.html: the boot shell script changed; update vite.config.ts bootShell()');
+      }
+      return html
+        .replace('/*BOOT_OUTSIDE_LAYOUT*/ []', outside)
+        .replace("localStorage.getItem('token')", `localStorage.getItem(${JSON.stringify(TOKEN_KEY)})`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), bootShell()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -49,7 +49,7 @@ import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/err
 import requestBodies from './plugins/request-bodies.js';
 import requestLog from './plugins/request-log.js';
 import requestQueue from './plugins/request-queue.js';
-import securityHeaders from './plugins/security-headers.js';
+import securityHeaders, { inlineScriptHashes } from './plugins/security-headers.js';
 import textInput from './plugins/text-input.js';
 import noStore from './plugins/no-store.js';
 
@@ -102,11 +102,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // A real OSS bucket: the SPA posts uploads to it and shows images from it (the local store is same-origin).
   const ossOrigins = [config.oss.host, config.oss.publicUrl].flatMap((u) => (u && config.oss.mode === 'aliyun' ? [new URL(u).origin] : []));
+  const builtIndex = path.join(config.webDist, 'index.html');
+  const inlineScripts = fs.existsSync(builtIndex) ? inlineScriptHashes(fs.readFileSync(builtIndex, 'utf8')) : [];
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // index.html's own inline script (the first-paint frame), by its hash.
+        scriptSrc: ["'self'", ...inlineScripts],
         // Mantine sets CSS variables through style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...ossOrigins],

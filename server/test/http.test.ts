@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { DEMO, dialects, expect401, expectEnvelope, expectFieldErrors, useTestApp } from './support/harness.js';
+import { createTestDatabase, DEMO, dialects, expect401, expectEnvelope, expectFieldErrors, startApp, useTestApp } from './support/harness.js';
 
 /** Every call that needs a signed-in designer, with a body where it takes one. */
 const AUTHENTICATED: [method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown][] = [
@@ -167,5 +171,28 @@ describe.each(dialects)('HTTP conventions (%s)', (dialect) => {
       const profile = doc.paths['/user/profile']?.get as { security?: unknown[] } | undefined;
       expect(profile?.security).toEqual([{ bearer: [] }]);
     });
+  });
+});
+
+describe('the SPA’s inline first-paint script under the CSP', () => {
+  it('script-src allows exactly index.html’s inline script by its hash, and no other inline script', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dwp-dist-'));
+    const script = "\n      document.getElementById('boot-shell').hidden = false;\n    ";
+    fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html><body><div id="boot-shell" hidden></div><script>${script}</script><div id="root"></div></body></html>`);
+    const database = await createTestDatabase('sqlite');
+    const t = await startApp(database, { config: { webDist: dist } });
+    try {
+      const res = await t.anon.get('/');
+      expect(res.statusCode).toBe(200);
+      const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');
+      const hash = `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+      expect(scriptSrc).toEqual(["'self'", hash]);
+      // Every response carries the same policy, the API's too.
+      expect(String((await t.anon.get('/api/system/config')).headers['content-security-policy'])).toContain(hash);
+    } finally {
+      await t.app.close();
+      await database.drop();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

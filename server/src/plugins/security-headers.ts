@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -18,3 +19,12 @@ export default fp<HelmetOptions>(
   },
   { name: 'security-headers' },
 );
+
+/**
+ * CSP sources (`'sha256-…'`) allowing exactly the inline scripts of the SPA's index.html: the
+ * first-paint frame's few lines that decide, before any file loads, whether to show it. Everything
+ * else stays `'self'` only. Computed from the built file at start.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`);
+}

@@ -12,6 +12,7 @@ import {
   lazyRouteComponent,
   Outlet,
   redirect,
+  useRouterState,
 } from '@tanstack/react-router';
 import type { RouteComponent } from '@tanstack/react-router';
 import * as z from 'zod/mini';
@@ -31,7 +32,7 @@ import { LoginPage } from '@/pages/login';
 import { ApiError, tokenStore } from '@/shared/api';
 import { MSG } from '@/shared/config/messages';
 import { isOnboardingOpenPath, isPublicPath, LOGIN_PATH } from '@/shared/config/routes';
-import { pageProgress } from '@/shared/lib';
+import { pageProgress, useDismissBootShell } from '@/shared/lib';
 import { notify, PageProgress } from '@/shared/ui';
 import { afterLoginTarget, decideAccess, decideMenuAccess } from './guard';
 
@@ -76,17 +77,30 @@ function resetGrantedRoutes(queryClient: QueryClient) {
 
 const loginRedirect = (href: string) => redirect({ to: '/login', search: { redirect: href }, replace: true });
 
-const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: () => (
+/** The root: a screen outside the app's layout takes index.html's first-paint frame away (the layout does so itself). */
+function Root() {
+  const inLayout = useRouterState({ select: (s) => s.matches.some((m) => m.routeId === appRoute.id) });
+  useDismissBootShell(!inLayout);
+  return (
     <>
       <PageProgress />
       <Outlet />
     </>
-  ),
-  notFoundComponent: NotFoundPage,
-  errorComponent: ({ error, reset }) => (
-    <ErrorPage status={500} detail={error instanceof ApiError ? error.message : undefined} onRetry={reset} />
-  ),
+  );
+}
+
+function RootNotFound() {
+  useDismissBootShell();
+  return <NotFoundPage />;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Root,
+  notFoundComponent: RootNotFound,
+  errorComponent: function RootError({ error, reset }) {
+    useDismissBootShell();
+    return <ErrorPage status={500} detail={error instanceof ApiError ? error.message : undefined} onRetry={reset} />;
+  },
   beforeLoad: async ({ location, context: { queryClient } }) => {
     const path = location.pathname;
     if (path === LOGIN_PATH) {

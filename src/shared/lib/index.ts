@@ -35,3 +35,4 @@ export {
 export { dayRangePresets, type DayRangePreset } from './day-presets';
 export { addPicked, markPickedFailed, markPickedUploaded, removePicked, type PickedFile, type PickedFileStatus } from './picked-files';
 export { usePickedUploads } from './use-picked-uploads';
+export { dismissBootShell, useDismissBootShell } from './boot-shell';

@@ -7,6 +7,7 @@ import { findMenuEntry, flattenMenu, menuQueries } from '@/entities/menu';
 import { messageQueries } from '@/entities/message';
 import { GuidanceTour } from '@/features/guidance-tour';
 import { useOpenMessage, useRealtimeSync } from '@/features/realtime-sync';
+import { useDismissBootShell } from '@/shared/lib';
 import { type Tab, tabOps, tabsStore } from '../model/tabs';
 import { Header } from './header';
 import { KeepAlive } from './keep-alive';
@@ -15,6 +16,8 @@ import { TagsView } from './tags-view';
 
 /** The signed-in frame: sidebar menu, top bar, tabs and the kept-alive pages. */
 export function AppLayout() {
+  // index.html's first-paint frame stood in for this one until now.
+  useDismissBootShell();
   const navigate = useNavigate();
   const [navOpened, nav] = useDisclosure(false);
   const matches = useMatches();
