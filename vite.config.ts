@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, normalizePath, type Plugin } from 'vite';
 import { ONBOARDING_OPEN_PATHS, PUBLIC_PATHS } from './src/shared/config/routes';
@@ -28,8 +31,35 @@ function bootShell(): Plugin {
   };
 }
 
+/**
+ * Every text file of the build, compressed once at build time at the highest levels (brotli 11,
+ * gzip 9) next to itself (`x.js.br`, `x.js.gz`): the server sends those as they are (@fastify/static
+ * `preCompressed`) instead of compressing each download again at a fast level (issue #19).
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+      for (const file of walk(outDir)) {
+        if (!/\.(js|mjs|css|html|svg|json|txt)$/.test(file)) continue;
+        const body = fs.readFileSync(file);
+        if (body.length < 1024) continue;
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), bootShell()],
+  plugins: [react(), bootShell(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

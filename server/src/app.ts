@@ -237,9 +237,15 @@ function registerWebApp(app: FastifyInstance, config: AppConfig) {
     root: config.webDist,
     wildcard: false,
     index: ['index.html'],
+    // The build writes x.br and x.gz beside each text file (vite.config.ts precompress): sent as they are.
+    preCompressed: true,
+    // Our own Cache-Control below; `send`'s (max-age=0) would replace it.
+    cacheControl: false,
     setHeaders(res, file) {
       const hashed = file.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // One URL, several encodings: a shared cache (a CDN) keeps them apart.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
 }

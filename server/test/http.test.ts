@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -189,6 +190,48 @@ describe('the SPA’s inline first-paint script under the CSP', () => {
       expect(scriptSrc).toEqual(["'self'", hash]);
       // Every response carries the same policy, the API's too.
       expect(String((await t.anon.get('/api/system/config')).headers['content-security-policy'])).toContain(hash);
+    } finally {
+      await t.app.close();
+      await database.drop();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the SPA’s files', () => {
+  it('are sent as the build compressed them (brotli, else gzip), hashed assets cached for a year, the page never without asking', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dwp-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    const js = `export const a = ${JSON.stringify('设计师'.repeat(2000))};\n`;
+    const html = `<!doctype html><html><body><div id="root"></div>${'<p>x</p>'.repeat(300)}</body></html>`;
+    for (const [file, body] of [
+      ['assets/index-abc123.js', js],
+      ['index.html', html],
+    ] as const) {
+      fs.writeFileSync(path.join(dist, file), body);
+      fs.writeFileSync(path.join(dist, `${file}.br`), zlib.brotliCompressSync(body));
+      fs.writeFileSync(path.join(dist, `${file}.gz`), zlib.gzipSync(body));
+    }
+    const database = await createTestDatabase('sqlite');
+    const t = await startApp(database, { config: { webDist: dist } });
+    try {
+      const get = (url: string, encoding?: string) => t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+      const br = await get('/assets/index-abc123.js', 'gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.headers['content-type']).toMatch(/^application\/javascript/);
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      const gz = await get('/assets/index-abc123.js', 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(js);
+      const plain = await get('/assets/index-abc123.js');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(js);
+      const page = await get('/', 'br');
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(html);
     } finally {
       await t.app.close();
       await database.drop();
