@@ -298,8 +298,10 @@ describe.each(dialects)('templates (%s)', (dialect) => {
     const secretDetail = expectEnvelope<DetailWire>(await detailOf(w.designer, secret.template_id), 200).data;
     const secretDir = secretDetail.sources[0]!.url.split('?')[0]!.split('/').slice(0, -1).join('/');
     expect(text).not.toContain(secretDir);
-    expect(text).not.toContain(w.designer.code);
+    // Nothing about people: no name, no phone (object keys carry the uploader's opaque designer id, as every file URL does).
+    expect(text).not.toContain(secretDetail.owner.name);
     expect(text).not.toContain(w.designer.phone);
+    expect(Object.keys(withFiles).sort()).toEqual(['allow_download', 'category', 'description', 'expires_at', 'previews', 'sources', 'tags', 'title']);
 
     expect(expectEnvelope<ShareWire[]>(await w.designer.client.get(`/api/templates/${d.template_id}/shares`), 200).data.map((s) => s.state)).toEqual(['active', 'active']);
     advanceClock(DAY + 1000);
