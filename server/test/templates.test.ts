@@ -129,6 +129,10 @@ describe.each(dialects)('templates (%s)', (dialect) => {
     expectFieldErrors(await post({ previews: [{ key: fake }] }), [['previews.0', '预览图必须是JPG、PNG、WebP或GIF图片']]);
     expectFieldErrors(await post({ previews: [{ key: mine.preview }, { key: `${dirOf(w.designer.code)}没有.png` }] }), [['previews.1', '文件不存在，请重新上传']]);
     expectFieldErrors(await post({ sources: [{ key: `${dirOf(w.designer.code)}没有.psd` }] }), [['sources.0', '文件不存在，请重新上传']]);
+    // A preview over 20 MB is refused before it is read.
+    const huge = `${dirOf(w.designer.code)}超大.png`;
+    await store(huge, Buffer.alloc(20 * 1024 * 1024 + 1));
+    expectFieldErrors(await post({ previews: [{ key: huge }] }), [['previews.0', '预览图不能超过20MB']]);
     const exe = `${dirOf(w.designer.code)}病毒.exe`;
     await store(exe, Buffer.from('MZ'));
     expectFieldErrors(await post({ sources: [{ key: exe }] }), [['sources.0', /^不支持的源文件类型/]]);
@@ -199,6 +203,20 @@ describe.each(dialects)('templates (%s)', (dialect) => {
     expect(edited).toMatchObject({ title: '高端烫金名片', tags: ['金色'], status: 'published', featured: true, file_types: ['psd'] });
     expect(edited.previews[0]!.thumbnail_url.split('?')[0]).toBe(d.previews[0]!.thumbnail_url.split('?')[0]);
     expect(await idsOf(w.mate, `q=${encodeURIComponent('烫金')}`)).toContain(d.template_id);
+    // A new preview on edit gets its own thumbnail; a non-image one is refused and changes nothing.
+    const next = await uploaded(w.designer, '第二张');
+    const withSecond = expectEnvelope<DetailWire>(
+      await w.designer.client.put(`/api/templates/${d.template_id}`, { title: '高端烫金名片', category: '名片', tags: ['金色'], previews: [{ key: next.preview }], sources: [{ key: next.source }] }),
+      200,
+    ).data;
+    expect(withSecond.previews[0]!.thumbnail_url).toContain(encodeURIComponent('第二张'));
+    expect((await sharp((await read(withSecond.previews[0]!.thumbnail_url)).rawPayload).metadata()).format).toBe('webp');
+    const bad = `${dirOf(w.designer.code)}坏图.gif`;
+    await store(bad, Buffer.from('GIF89a but not really'));
+    expectFieldErrors(await w.designer.client.put(`/api/templates/${d.template_id}`, { title: '不该保存', category: '名片', previews: [{ key: bad }], sources: [{ key: next.source }] }), [
+      ['previews.0', '预览图必须是JPG、PNG、WebP或GIF图片'],
+    ]);
+    expect(expectEnvelope<DetailWire>(await detailOf(w.designer, d.template_id), 200).data.title).toBe('高端烫金名片');
     expect(await idsOf(w.mate, `q=${encodeURIComponent('商务')}`)).not.toContain(d.template_id);
 
     // Unpublished: back to its owner and the lead.
