@@ -15,7 +15,8 @@ import { sha256 } from '../../lib/crypto.js';
 import { samplePdf, samplePng } from '../../lib/sample-files.js';
 import { putObjects } from '../files/index.js';
 import { indexGrams, searchText } from './search-text.js';
-import { addFavourite, insertShare, insertTemplate, type NewFile } from './template.repository.js';
+import { insertShare } from './share.repository.js';
+import { addFavourite, insertTemplate, type NewFile } from './template.repository.js';
 import type { TemplateCategory } from './template.schemas.js';
 import { makeThumbnail, thumbKeyOf } from './thumbnails.js';
 

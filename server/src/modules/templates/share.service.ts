@@ -15,7 +15,8 @@ import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
 import { objectReadUrl } from '../files/index.js';
 import type { UnitOfWork } from '../messages/index.js';
-import { designersByIds, filesOf, findShare, findShareByHash, findTemplate, insertShare, revokeShare, type ShareRow, sharesOf, tagsOf, type TemplateRow } from './template.repository.js';
+import { findShare, findShareByHash, insertShare, revokeShare, type ShareRow, sharesOf } from './share.repository.js';
+import { designersByIds, filesOf, findTemplate, tagsOf, type TemplateRow } from './template.repository.js';
 import type { CreatedShare, PublicTemplate, ShareInput, ShareView } from './template.schemas.js';
 import { leads, NOT_FOUND_MESSAGE, visibleTemplate } from './template.service.js';
 
