@@ -10,9 +10,11 @@
  * anonymous gets 401. A refused call must leave the object (re-read from the database) and the
  * row count of every table as they were.
  */
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, shanghaiDay, weekStartOf } from '../src/domain/calendar.js';
 import { advanceClock, nowMs } from '../src/lib/time.js';
+import { putObject } from '../src/modules/files/index.js';
 import { appealKey, assignedTicket, createWorld, upstream, upstreamDeduction, type World } from './support/appeals.js';
 import { tableCounts } from './support/database-state.js';
 import { type Client, dialects, expectEnvelope, type Res } from './support/harness.js';
@@ -69,6 +71,9 @@ const NOT_OBJECT: Record<string, string> = {
   'GET /system/dicts': 'dictionaries',
   'GET /system/menus': "the caller's menu by role",
   'GET /team/board': "the lead's own team: team-isolation.test.ts",
+  'GET /templates': 'the templates the caller may see (templates.test.ts)',
+  'GET /templates/facets': 'filter options: the catalogue and the tags of what the caller may see',
+  'GET /template-share/{token}': 'a bearer token: whoever holds the link reads it (templates.test.ts)',
   'GET /team/designers': "the lead's own team",
   'GET /team/allocation-rules': "the lead's own team's rules (safe-assignment.test.ts)",
   'PUT /team/allocation-rules': "the lead's own team's rules (safe-assignment.test.ts)",
@@ -92,6 +97,7 @@ const NOT_OBJECT: Record<string, string> = {
   'POST /teams/invites': "creates a link of the lead's own team",
   'POST /teams/invites/{code}/join': 'a bearer code: whoever holds the link may join by its rules (teams.test.ts)',
   'POST /teams/panel-keys': "creates a key of the lead's own team",
+  'POST /templates': 'creates a template of my own, from my own uploads (templates.test.ts)',
   'POST /user/login': 'sign-in',
   'POST /user/logout': 'my own session',
   'POST /user/logout-all': 'my own sessions',
@@ -106,6 +112,11 @@ const NOT_OBJECT: Record<string, string> = {
   'PUT /user/phone': 'my own',
   'PUT /user/update-time': 'my own',
 };
+
+/** A real image for template previews (the server decodes it and makes its thumbnail). */
+const TEMPLATE_PNG = sharp({ create: { width: 64, height: 48, channels: 3, background: '#cc6633' } })
+  .png()
+  .toBuffer();
 
 /** The expected statuses of the usual cases. */
 const leadOnly: Expected = { lead: 200, designer: 403, mate: 403, partTimer: 403, otherLead: 404, anon: 401 };
@@ -164,6 +175,30 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
   const commentsRead = (type: 'ticket' | 'appeal', id: number) => async () => ({
     comments: await t.db.selectFrom('comments').selectAll().where('subject_type', '=', type).where('subject_id', '=', id).orderBy('id').execute(),
     reads: await t.db.selectFrom('comment_reads').selectAll().where('subject_type', '=', type).where('subject_id', '=', id).orderBy('designer_id').execute(),
+  });
+  /** A template of team A's designer (previews and sources stored), private or published by the lead. */
+  async function template(status: 'private' | 'published'): Promise<number> {
+    const dir = `template/${w.designer.code}/20261126/${Math.random().toString(36).slice(2, 14)}/`;
+    await putObject(t.app.config.oss, `${dir}p.png`, await TEMPLATE_PNG);
+    await putObject(t.app.config.oss, `${dir}s.psd`, Buffer.from('8BPS'));
+    const res = await w.designer.client.post('/api/templates', { title: '矩阵模板', category: '名片', previews: [{ key: `${dir}p.png` }], sources: [{ key: `${dir}s.psd` }] });
+    const id = expectEnvelope<{ template_id: number }>(res, 200).data.template_id;
+    if (status === 'published') expectEnvelope(await w.lead.client.post(`/api/templates/${id}/curation`, { status: 'published' }), 200);
+    return id;
+  }
+  /** Keys of a preview and a source uploaded by `who` (so an edit's body names the caller's own files). */
+  async function templateFiles(who: Person | null) {
+    const code = who?.code ?? w.designer.code;
+    const dir = `template/${code}/20261126/${Math.random().toString(36).slice(2, 14)}/`;
+    await putObject(t.app.config.oss, `${dir}q.png`, await TEMPLATE_PNG);
+    await putObject(t.app.config.oss, `${dir}t.psd`, Buffer.from('8BPS'));
+    return { previews: [{ key: `${dir}q.png` }], sources: [{ key: `${dir}t.psd` }] };
+  }
+  const templateRead = (id: number) => async () => ({
+    template: await t.db.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst(),
+    files: await t.db.selectFrom('template_files').selectAll().where('template_id', '=', id).orderBy('id').execute(),
+    favourites: await t.db.selectFrom('template_favourites').selectAll().where('template_id', '=', id).orderBy('designer_id').execute(),
+    shares: await t.db.selectFrom('template_shares').selectAll().where('template_id', '=', id).orderBy('id').execute(),
   });
   let weeksBack = 0;
   /**
@@ -369,6 +404,98 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
         },
       }),
     ),
+    // Templates: a private one is its owner's and the team's lead's; a published one the team's.
+    // Only the owner edits and deletes; the lead curates; owner and lead share.
+    {
+      op: 'GET /templates/{id}',
+      what: 'the designer’s private template',
+      expected: holderAndLead,
+      make: async () => {
+        const id = await template('private');
+        return { method: 'GET', url: `/api/templates/${id}`, read: templateRead(id) };
+      },
+    },
+    {
+      op: 'GET /templates/{id}',
+      what: 'the designer’s published template',
+      expected: { designer: 200, lead: 200, mate: 200, partTimer: 200, otherLead: 404, anon: 401 },
+      make: async () => {
+        const id = await template('published');
+        return { method: 'GET', url: `/api/templates/${id}`, read: templateRead(id) };
+      },
+    },
+    {
+      op: 'PUT /templates/{id}',
+      what: 'the designer’s published template (the caller’s own files in the body)',
+      expected: { designer: 200, lead: 403, mate: 403, partTimer: 403, otherLead: 404, anon: 401 },
+      make: async (caller) => {
+        const id = await template('published');
+        return { method: 'PUT', url: `/api/templates/${id}`, body: { title: '改过的模板', category: '海报', ...(await templateFiles(caller)) }, read: templateRead(id) };
+      },
+    },
+    {
+      op: 'POST /templates/{id}/delete',
+      what: 'the designer’s published template',
+      expected: { designer: 200, lead: 403, mate: 403, partTimer: 403, otherLead: 404, anon: 401 },
+      make: async () => {
+        const id = await template('published');
+        return { method: 'POST', url: `/api/templates/${id}/delete`, read: templateRead(id) };
+      },
+    },
+    {
+      op: 'POST /templates/{id}/curation',
+      what: 'the designer’s private template (publish)',
+      expected: { lead: 200, designer: 403, mate: 404, partTimer: 404, otherLead: 404, anon: 401 },
+      make: async () => {
+        const id = await template('private');
+        return { method: 'POST', url: `/api/templates/${id}/curation`, body: { status: 'published', featured: true }, read: templateRead(id) };
+      },
+    },
+    ...(['favourite', 'unfavourite'] as const).map(
+      (action): Row => ({
+        op: `POST /templates/{id}/${action}`,
+        what: `the designer’s published template${action === 'unfavourite' ? ', starred by the caller' : ''}`,
+        expected: { designer: 200, lead: 200, mate: 200, partTimer: 200, otherLead: 404, anon: 401 },
+        make: async (caller) => {
+          const id = await template('published');
+          if (action === 'unfavourite' && caller) {
+            await t.db.insertInto('template_favourites').values({ designer_id: caller.id, template_id: id, created_at: new Date().toISOString() }).execute();
+          }
+          return { method: 'POST', url: `/api/templates/${id}/${action}`, read: templateRead(id) };
+        },
+      }),
+    ),
+    {
+      op: 'POST /templates/{id}/use',
+      what: 'a published template, for the designer’s held ticket',
+      expected: { designer: 200, lead: 403, mate: 404, partTimer: 404, otherLead: 404, anon: 401 },
+      make: async () => {
+        const id = await template('published');
+        const ticketId = await heldTicket();
+        return { method: 'POST', url: `/api/templates/${id}/use`, body: { ticket_id: ticketId }, read: templateRead(id) };
+      },
+    },
+    ...(['GET', 'POST'] as const).map(
+      (method): Row => ({
+        op: `${method} /templates/{id}/shares`,
+        what: 'the designer’s published template',
+        expected: { designer: 200, lead: 200, mate: 403, partTimer: 403, otherLead: 404, anon: 401 },
+        make: async () => {
+          const id = await template('published');
+          return { method, url: `/api/templates/${id}/shares`, body: method === 'POST' ? { expires_in: '7d' } : undefined, read: templateRead(id) };
+        },
+      }),
+    ),
+    {
+      op: 'POST /template-shares/{id}/revoke',
+      what: 'a share link of the designer’s published template',
+      expected: { designer: 200, lead: 200, mate: 403, partTimer: 403, otherLead: 404, anon: 401 },
+      make: async () => {
+        const id = await template('published');
+        const share = expectEnvelope<{ share_id: number }>(await w.designer.client.post(`/api/templates/${id}/shares`, { expires_in: 'never' }), 200).data;
+        return { method: 'POST', url: `/api/template-shares/${share.share_id}/revoke`, read: templateRead(id) };
+      },
+    },
     // Settlements: the designer and the team's lead read; the lead confirms and pays.
     ...(['', '/export?format=csv'] as const).map(
       (suffix): Row => ({

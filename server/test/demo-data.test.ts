@@ -4,12 +4,15 @@
  * - Every object key the seed wrote anywhere in the database (ticket attachments, drafts, appeal
  *   attachments, keys inside JSON columns, timelines, messages) is an object in the store, read
  *   through the path the SPA reads it: the signed URL of the ticket's or the appeal's detail, then
- *   `GET /oss/<key>?…` → 200, the right content type and a body that decodes (PNG, PDF).
+ *   `GET /oss/<key>?…` → 200, the right content type and a body that decodes (PNG, PDF, WebP).
+ *   Template files (issue #17: previews, their thumbnails, source files) are read through the
+ *   template's detail.
  * - Every seeded message names a target that exists (ticket and allocation, appeal, plan and
  *   request, announcement, member), as its type says in the contract, and its title names the same
  *   ticket as its info.
  */
 import { inflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { designerCode } from '../src/domain/designers.js';
@@ -17,7 +20,7 @@ import { MESSAGE_TYPE, messageTypeOf } from '../src/modules/messages/index.js';
 import { DEMO, dialects, expectEnvelope, useTestApp } from './support/harness.js';
 
 /** Object keys: a private or public source, then at least one more segment, ending in a file name with an extension. */
-const KEY = /(?:draft|attachment|appeal|user|template|default|static)\/[^"'\s\\?#]+\.[A-Za-z0-9]{2,5}/g;
+const KEY = /(?:draft|attachment|appeal|user|template-thumb|template|default|static)\/[^"'\s\\?#]+\.[A-Za-z0-9]{2,5}/g;
 
 interface FileRef {
   key: string;
@@ -108,6 +111,13 @@ describe.each(dialects)('demo data (%s)', (dialect) => {
         const d = expectEnvelope<{ attachments: { url: string; read_url: string }[] }>(await lead.get(`/api/appeals/${a.id}`), 200).data;
         for (const f of d.attachments) readable.set(f.url, { key: f.url, read_url: f.read_url });
       }
+      // Templates: the lead sees every one of the team's, private ones included.
+      const keyOf = (url: string) => url.split('?')[0]!.replace(/^\/oss\//, '').split('/').map(decodeURIComponent).join('/');
+      const templateIds = (await t.db.selectFrom('templates').select('id').execute()).map((r) => r.id);
+      for (const id of templateIds) {
+        const d = expectEnvelope<{ previews: { url: string; thumbnail_url: string }[]; sources: { url: string }[] }>(await lead.get(`/api/templates/${id}`), 200).data;
+        for (const url of [...d.previews.flatMap((p) => [p.url, p.thumbnail_url]), ...d.sources.map((f) => f.url)]) readable.set(keyOf(url), { key: keyOf(url), read_url: url });
+      }
     });
 
     it('the seed names files of every kind, under keys built from real order numbers', async () => {
@@ -116,8 +126,12 @@ describe.each(dialects)('demo data (%s)', (dialect) => {
       expect(all.filter((k) => k.startsWith('draft/') && k.endsWith('.pdf')).length).toBeGreaterThan(50);
       expect(all.filter((k) => k.startsWith('draft/') && k.endsWith('.png')).length).toBeGreaterThan(50);
       expect(all.filter((k) => k.startsWith('appeal/')).length).toBeGreaterThanOrEqual(3);
+      expect(all.filter((k) => k.startsWith('template/') && k.endsWith('.png')).length).toBeGreaterThanOrEqual(60);
+      expect(all.filter((k) => k.startsWith('template/') && k.endsWith('.pdf')).length).toBeGreaterThanOrEqual(60);
+      expect(all.filter((k) => k.startsWith('template-thumb/') && k.endsWith('.webp')).length).toBeGreaterThanOrEqual(60);
       const orderNos = new Set((await t.db.selectFrom('tickets').select('order_no').execute()).map((r) => r.order_no));
-      for (const key of all) {
+      // Template files are named after their templates, not orders.
+      for (const key of all.filter((k) => !k.startsWith('template'))) {
         expect(key, 'no key built from an empty order number').not.toMatch(/\/\.|\/-|-\./);
         const no = /(DM\d{12})/.exec(key)?.[1];
         expect(no && orderNos.has(no), `${key} names a real order number`).toBe(true);
@@ -142,6 +156,10 @@ describe.each(dialects)('demo data (%s)', (dialect) => {
           expect(res.headers['content-type'], key).toBe('image/png');
           expectPng(body, key);
           png++;
+        } else if (key.endsWith('.webp')) {
+          expect(res.headers['content-type'], key).toBe('image/webp');
+          const meta = await sharp(body).metadata();
+          expect([meta.format, meta.width! > 0 && meta.width! <= 480], key).toEqual(['webp', true]);
         } else if (key.endsWith('.pdf')) {
           expect(res.headers['content-type'], key).toBe('application/pdf');
           expectPdf(body, key);

@@ -240,7 +240,7 @@ describe.each(dialects)('files: upload signature and the local object store (%s)
     });
 
     it('works for a browser: real HTTP, FormData to the signed host, then the file URL', async () => {
-      const sigRes = await fetch(`${t.baseUrl}/api/oss/get-signature?source=template`, { headers: { authorization: `Bearer ${token}` } });
+      const sigRes = await fetch(`${t.baseUrl}/api/oss/get-signature?source=default`, { headers: { authorization: `Bearer ${token}` } });
       const sig = ((await sigRes.json()) as { data: UploadSignature }).data;
       expect(sig.host).toBe(`${t.baseUrl}/oss`);
       const form = new FormData();

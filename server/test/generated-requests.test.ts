@@ -34,6 +34,7 @@ import { DEMO, dialects, expectEnvelope, type Res, type TestApp } from './suppor
 import { type JsonSchema, type OpenApiDocument, type Operation, openApiDocument, operationsOf, operationUrl } from './support/openapi.js';
 import { brokenStrings, hostileString, junkString, nearMisses, SchemaContext } from './support/schema-arbitraries.js';
 import { API_KEY, demoPerson, type Person, useTicketApp } from './support/tickets.js';
+import { DEMO_SHARE_TOKEN } from '../src/modules/templates/index.js';
 
 const SEED = 23_0023;
 const CHINESE = /[\u4e00-\u9fff]/;
@@ -377,7 +378,12 @@ async function collectRealValues(t: TestApp, people: Record<'lead' | 'designer' 
     .values({ subject_type: 'ticket', subject_id: ticket.id, team_id: null, author_id: people.designer.id, body: '生成请求用的评论', created_at: new Date().toISOString() })
     .returning('id as comment_id')
     .executeTakeFirstOrThrow();
+  // A published demo template of the lead's (the whole team sees it) and the demo share link.
+  const template = await t.db.selectFrom('templates').select('id').where('owner_id', '=', people.lead.id).where('status', '=', 'published').orderBy('id').executeTakeFirstOrThrow();
+  const share = await t.db.selectFrom('template_shares').select('id').orderBy('id').executeTakeFirstOrThrow();
   const values: Record<string, string | number> = {
+    '/template-shares/{id}/revoke|id': share.id,
+    '/template-share/{token}|token': DEMO_SHARE_TOKEN,
     '/messages/announcements/{id}|id': announcement.id,
     '/messages/announcements/{id}/read|id': announcement.id,
     '/messages/announcements/{id}/withdraw|id': announcement.id,
@@ -406,6 +412,7 @@ async function collectRealValues(t: TestApp, people: Record<'lead' | 'designer' 
     '/oss/{*}|*': `avatar/${people.designer.code}/20261126/abcdef012345/a.png`,
   };
   for (const [k, v] of Object.entries(values)) real.set(k, String(v));
+  for (const suffix of ['', '/delete', '/curation', '/favourite', '/unfavourite', '/use', '/shares']) real.set(`/templates/{id}${suffix}|id`, String(template.id));
   // Every operation on one ticket: its detail, drafts, lead actions and applications.
   for (const suffix of ['', '/drafts', '/assign', '/transfer', '/urge', '/abnormal', '/close', '/final-review', '/factory-reject', '/final-review/review', '/factory-reject/review', '/deductions', '/comments']) {
     real.set(`/tickets/{id}${suffix}|id`, String(ticket.id));

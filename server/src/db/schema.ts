@@ -139,6 +139,13 @@ export interface Database {
   comments: CommentTable;
   comment_reads: CommentReadTable;
   allocation_rules: AllocationRuleTable;
+  templates: TemplateTable;
+  template_products: TemplateProductTable;
+  template_tags: TemplateTagTable;
+  template_files: TemplateFileTable;
+  template_favourites: TemplateFavouriteTable;
+  template_shares: TemplateShareTable;
+  template_search_grams: TemplateSearchGramTable;
 }
 
 /** Shops a designer takes tickets from (maintained by allocation once tickets arrive). */
@@ -458,4 +465,72 @@ export interface CommentReadTable {
   subject_type: string;
   subject_id: number;
   last_read_id: number;
+}
+
+/** A template of the library (issue #17): status private | published, featured 0/1; search_text is the lowercased title and tags. */
+export interface TemplateTable {
+  id: Generated<number>;
+  title: string;
+  category: string;
+  description: Generated<string>;
+  owner_id: number;
+  team_id: number | null;
+  status: Generated<string>;
+  featured: Generated<number>;
+  use_count: Generated<number>;
+  search_text: Generated<string>;
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
+}
+
+export interface TemplateProductTable {
+  template_id: number;
+  product_id: number;
+}
+
+export interface TemplateTagTable {
+  template_id: number;
+  tag: string;
+  position: number;
+}
+
+/** A preview image or a source file of a template (kind preview | source), in order. */
+export interface TemplateFileTable {
+  id: Generated<number>;
+  template_id: number;
+  kind: string;
+  position: number;
+  object_key: string;
+  name: string;
+  size: number;
+  content_type: string;
+  ext: string;
+  thumb_key: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+export interface TemplateFavouriteTable {
+  designer_id: number;
+  template_id: number;
+  created_at: string;
+}
+
+/** A share link of a template: the token's SHA-256 only; expires_at null never expires. */
+export interface TemplateShareTable {
+  id: Generated<number>;
+  template_id: number;
+  token_hash: string;
+  expires_at: string | null;
+  allow_download: Generated<number>;
+  created_by: number;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** The search index: each distinct 1- and 2-character piece of a template's normalized title and tags. */
+export interface TemplateSearchGramTable {
+  gram: string;
+  template_id: number;
 }

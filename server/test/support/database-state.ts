@@ -45,6 +45,13 @@ const BUSINESS_TABLE_SET: Record<Exclude<keyof Database, 'sessions' | 'rate_limi
   comments: true,
   comment_reads: true,
   allocation_rules: true,
+  templates: true,
+  template_products: true,
+  template_tags: true,
+  template_files: true,
+  template_favourites: true,
+  template_shares: true,
+  template_search_grams: true,
 };
 
 export type BusinessTable = keyof typeof BUSINESS_TABLE_SET;

@@ -16,6 +16,7 @@ import { seedDemoMoney } from '../appeals/index.js';
 import { seedDemoComments } from '../comments/index.js';
 import { putObjects } from '../files/index.js';
 import { seedDemoPlans } from '../order-plans/index.js';
+import { seedDemoTemplates } from '../templates/index.js';
 import { seedDemoTickets } from '../tickets/index.js';
 import { insertDesigner } from '../user/index.js';
 import { REGISTRATION_COMPLETE_STEP } from '../../domain/designers.js';
@@ -127,6 +128,8 @@ export async function seedDemoIfEmpty(db: Db, oss: OssConfig): Promise<boolean> 
     await seedDemoMoney(trx, { teamId: team.id, leadId: designerIds[0]!, designerIds: designerIds.slice(1, 3), files });
     await seedDemoPlans(trx, { teamId: team.id, leadId: designerIds[0]! });
     await seedDemoComments(trx, { teamId: team.id, leadId: designerIds[0]! });
+    // The lead and the designers who finished registering made the team's templates.
+    await seedDemoTemplates(trx, { teamId: team.id, designerIds: designerIds.filter((_, i) => DEMO_ACCOUNTS[i]!.step >= REGISTRATION_COMPLETE_STEP), oss });
     // A reference image and a draft preview of one order look alike: render each picture once.
     const rendered = new Map<string, Buffer>();
     const render = (f: SampleFile) => {

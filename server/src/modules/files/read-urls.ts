@@ -16,15 +16,22 @@ import type { OssConfig } from '../../config/env.js';
 import { nowMs } from '../../lib/time.js';
 import { encodeKey, type UploadSource } from './object-keys.js';
 
-/** Sources whose objects only signed URLs read. */
-export const PRIVATE_SOURCES: readonly UploadSource[] = ['draft', 'attachment', 'appeal', 'comment'];
+/**
+ * Sources whose objects only signed URLs read. Templates (issue #17) are private too: a private
+ * template is its owner's (and their lead's), a published one its team's, and a share link shows a
+ * template's files to whoever holds it only as the link allows.
+ */
+export const PRIVATE_SOURCES: readonly UploadSource[] = ['draft', 'attachment', 'appeal', 'comment', 'template'];
+
+/** Prefixes of objects the server derives itself (no upload signs them), private like their source: template thumbnails. */
+export const DERIVED_PRIVATE_PREFIXES = ['template-thumb'] as const;
 
 /** How long a signed read URL works. */
 export const READ_URL_TTL_SECONDS = 15 * 60;
 
 /** Whether the object under `key` is private (its first segment is a private source). */
 export function isPrivateKey(key: string): boolean {
-  return PRIVATE_SOURCES.some((source) => key.startsWith(`${source}/`));
+  return [...PRIVATE_SOURCES, ...DERIVED_PRIVATE_PREFIXES].some((prefix) => key.startsWith(`${prefix}/`));
 }
 
 /** Where public objects are read: OSS_PUBLIC_URL, else the bucket's endpoint, else this server's `/oss` (same origin as the SPA). */
