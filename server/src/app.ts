@@ -21,6 +21,8 @@ import appealsPlugin from './modules/appeals/appeals.plugin.js';
 import appealRoutes from './modules/appeals/appeal.routes.js';
 import commentsPlugin from './modules/comments/comments.plugin.js';
 import commentRoutes from './modules/comments/comment.routes.js';
+import studyPlugin from './modules/study/study.plugin.js';
+import examRoutes from './modules/study/exam.routes.js';
 import applicationRoutes from './modules/appeals/application.routes.js';
 import demoRoutes from './modules/demo/demo.routes.js';
 import objectStorePlugin from './modules/files/object-store.routes.js';
@@ -99,6 +101,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(ticketsPlugin);
   await app.register(appealsPlugin);
   await app.register(commentsPlugin);
+  await app.register(studyPlugin);
 
   // A real OSS bucket: the SPA posts uploads to it and shows images from it (the local store is same-origin).
   const ossOrigins = [config.oss.host, config.oss.publicUrl].flatMap((u) => (u && config.oss.mode === 'aliyun' ? [new URL(u).origin] : []));
@@ -157,6 +160,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         { name: 'appeals', description: 'A designer contests a fee, a rejection, a draft check, a deduction or a refused factory-reject application; a team lead decides.' },
         { name: 'deductions', description: 'Money taken from a designer for a ticket: after-sales and QC from upstream, review by a team lead.' },
         { name: 'comments', description: 'The conversation on a ticket or an appeal among the people who work on it: text, files, @mentions, edits within 5 minutes.' },
+        { name: 'study', description: 'Courses and online exams (学习考试): leads author and assign; designers learn and take timed attempts, scored on the server; a pass can qualify for a product.' },
         { name: 'settlements', description: 'Fees per designer per period: lines (fees, deductions, adjustments), totals, confirm and pay, export.' },
       ],
     },
@@ -184,6 +188,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(integrationRoutes);
       await api.register(appealRoutes);
       await api.register(commentRoutes);
+      await api.register(examRoutes);
       await api.register(settlementRoutes);
       await api.register(filesRoutes);
       await api.register(inviteRoutes);

@@ -139,6 +139,11 @@ export interface Database {
   comments: CommentTable;
   comment_reads: CommentReadTable;
   allocation_rules: AllocationRuleTable;
+  exams: ExamTable;
+  exam_questions: ExamQuestionTable;
+  exam_attempts: ExamAttemptTable;
+  exam_answers: ExamAnswerTable;
+  exam_qualifications: ExamQualificationTable;
 }
 
 /** Shops a designer takes tickets from (maintained by allocation once tickets arrive). */
@@ -458,4 +463,78 @@ export interface CommentReadTable {
   subject_type: string;
   subject_id: number;
   last_read_id: number;
+}
+
+/** An online exam of a team (issue #16); `pass_mark` is a percentage of the total points. */
+export interface ExamTable {
+  id: Generated<number>;
+  team_id: number;
+  title: string;
+  description: Generated<string>;
+  pass_mark: number;
+  time_limit_minutes: number;
+  /** 0: unlimited. */
+  attempts_allowed: Generated<number>;
+  shuffle_questions: Generated<number>;
+  shuffle_options: Generated<number>;
+  product_id: number | null;
+  is_public: Generated<number>;
+  review_enabled: Generated<number>;
+  /** draft | published */
+  status: Generated<string>;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A question of an exam; `answer` and `explanation` stay on the server until an attempt is submitted. */
+export interface ExamQuestionTable {
+  id: Generated<number>;
+  exam_id: number;
+  /** single | multiple | true_false | fill */
+  kind: string;
+  stem: string;
+  /** JSON [{key, text}] */
+  options: Generated<string>;
+  /** JSON: the key, the keys, true/false, or the accepted texts. */
+  answer: string;
+  explanation: Generated<string>;
+  points: number;
+  position: number;
+}
+
+/** One sitting of an exam: its deadline fixed at the start, submitted once. */
+export interface ExamAttemptTable {
+  id: Generated<number>;
+  exam_id: number;
+  designer_id: number;
+  started_at: string;
+  deadline: string;
+  submitted_at: string | null;
+  /** designer | deadline */
+  submitted_by: string | null;
+  score: number | null;
+  total_points: number;
+  passed: number | null;
+  /** JSON question ids in this attempt's order. */
+  question_order: string;
+  /** JSON {question_id: [option keys]} in this attempt's order. */
+  option_order: string;
+}
+
+/** The saved answer of one question in one attempt (the last save wins). */
+export interface ExamAnswerTable {
+  attempt_id: number;
+  question_id: number;
+  answer: string;
+  saved_at: string;
+}
+
+/** The product a passed exam qualified a designer for. */
+export interface ExamQualificationTable {
+  designer_id: number;
+  product_id: number;
+  exam_id: number;
+  attempt_id: number;
+  qualified_at: string;
 }

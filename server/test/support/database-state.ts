@@ -45,6 +45,11 @@ const BUSINESS_TABLE_SET: Record<Exclude<keyof Database, 'sessions' | 'rate_limi
   comments: true,
   comment_reads: true,
   allocation_rules: true,
+  exams: true,
+  exam_questions: true,
+  exam_attempts: true,
+  exam_answers: true,
+  exam_qualifications: true,
 };
 
 export type BusinessTable = keyof typeof BUSINESS_TABLE_SET;

@@ -13,6 +13,7 @@ import * as designerReferrer from './20261130T1000_designer_referrer.js';
 import * as announcementEdits from './20261201T1000_announcement_edits.js';
 import * as comments from './20261202T1000_comments.js';
 import * as allocationRules from './20261202T1100_allocation_rules.js';
+import * as exams from './20261203T1000_exams.js';
 
 /** Every migration, by name. Names carry a timestamp; a landed migration is never edited. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '20261201T1000_announcement_edits': announcementEdits,
   '20261202T1000_comments': comments,
   '20261202T1100_allocation_rules': allocationRules,
+  '20261203T1000_exams': exams,
 };
 
 export const migrationProvider: MigrationProvider = {
