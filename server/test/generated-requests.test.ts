@@ -377,7 +377,45 @@ async function collectRealValues(t: TestApp, people: Record<'lead' | 'designer' 
     .values({ subject_type: 'ticket', subject_id: ticket.id, team_id: null, author_id: people.designer.id, body: '生成请求用的评论', created_at: new Date().toISOString() })
     .returning('id as comment_id')
     .executeTakeFirstOrThrow();
+  // An exam of the lead's team with a question and the designer's attempt in progress, written directly.
+  const lead = await t.db.selectFrom('designers').select('team_id').where('id', '=', people.lead.id).executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  const exam = await t.db
+    .insertInto('exams')
+    .values({ team_id: lead.team_id!, title: '生成请求用的考试', pass_mark: 60, time_limit_minutes: 600, product_id: null, status: 'published', created_by: people.lead.id, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const question = await t.db
+    .insertInto('exam_questions')
+    .values({ exam_id: exam.id, kind: 'single', stem: '题目', options: JSON.stringify([{ key: 'A', text: '甲' }, { key: 'B', text: '乙' }]), answer: '"A"', points: 5, position: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const attempt = await t.db
+    .insertInto('exam_attempts')
+    .values({
+      exam_id: exam.id,
+      designer_id: people.designer.id,
+      started_at: now,
+      deadline: new Date(Date.now() + 24 * 3600_000).toISOString(),
+      total_points: 5,
+      question_order: JSON.stringify([question.id]),
+      option_order: JSON.stringify({ [question.id]: ['A', 'B'] }),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const values: Record<string, string | number> = {
+    '/study/manage/exams/{id}|id': exam.id,
+    '/study/manage/exams/{id}/publish|id': exam.id,
+    '/study/manage/exams/{id}/unpublish|id': exam.id,
+    '/study/manage/exams/{id}/questions|id': exam.id,
+    '/study/manage/questions/{id}|id': question.id,
+    '/study/manage/questions/{id}/delete|id': question.id,
+    '/study/exams/{id}|id': exam.id,
+    '/study/exams/{id}/attempts|id': exam.id,
+    '/study/attempts/{id}|id': attempt.id,
+    '/study/attempts/{id}/submit|id': attempt.id,
+    '/study/attempts/{id}/answers/{questionId}|id': attempt.id,
+    '/study/attempts/{id}/answers/{questionId}|questionId': question.id,
     '/messages/announcements/{id}|id': announcement.id,
     '/messages/announcements/{id}/read|id': announcement.id,
     '/messages/announcements/{id}/withdraw|id': announcement.id,
