@@ -23,6 +23,7 @@ import commentsPlugin from './modules/comments/comments.plugin.js';
 import commentRoutes from './modules/comments/comment.routes.js';
 import studyPlugin from './modules/study/study.plugin.js';
 import examRoutes from './modules/study/exam.routes.js';
+import courseRoutes from './modules/study/course.routes.js';
 import applicationRoutes from './modules/appeals/application.routes.js';
 import demoRoutes from './modules/demo/demo.routes.js';
 import objectStorePlugin from './modules/files/object-store.routes.js';
@@ -189,6 +190,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(appealRoutes);
       await api.register(commentRoutes);
       await api.register(examRoutes);
+      await api.register(courseRoutes);
       await api.register(settlementRoutes);
       await api.register(filesRoutes);
       await api.register(inviteRoutes);

@@ -403,7 +403,23 @@ async function collectRealValues(t: TestApp, people: Record<'lead' | 'designer' 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const course = await t.db
+    .insertInto('courses')
+    .values({ team_id: lead.team_id!, title: '生成请求用的课程', status: 'published', is_public: 1, created_by: people.lead.id, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const lesson = await t.db.insertInto('course_lessons').values({ course_id: course.id, position: 1, kind: 'text', title: '课时', body: '正文', object_key: null }).returning('id').executeTakeFirstOrThrow();
   const values: Record<string, string | number> = {
+    '/study/manage/courses/{id}|id': course.id,
+    '/study/manage/courses/{id}/publish|id': course.id,
+    '/study/manage/courses/{id}/unpublish|id': course.id,
+    '/study/manage/courses/{id}/lessons|id': course.id,
+    '/study/manage/courses/{id}/lesson-order|id': course.id,
+    '/study/manage/lessons/{id}|id': lesson.id,
+    '/study/manage/lessons/{id}/delete|id': lesson.id,
+    '/study/courses/{id}|id': course.id,
+    '/study/lessons/{id}/progress|id': lesson.id,
+    '/study/public/courses/{id}|id': course.id,
     '/study/manage/exams/{id}|id': exam.id,
     '/study/manage/exams/{id}/publish|id': exam.id,
     '/study/manage/exams/{id}/unpublish|id': exam.id,

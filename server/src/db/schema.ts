@@ -144,6 +144,9 @@ export interface Database {
   exam_attempts: ExamAttemptTable;
   exam_answers: ExamAnswerTable;
   exam_qualifications: ExamQualificationTable;
+  courses: CourseTable;
+  course_lessons: CourseLessonTable;
+  lesson_progress: LessonProgressTable;
 }
 
 /** Shops a designer takes tickets from (maintained by allocation once tickets arrive). */
@@ -478,6 +481,8 @@ export interface ExamTable {
   shuffle_questions: Generated<number>;
   shuffle_options: Generated<number>;
   product_id: number | null;
+  /** A course to finish before starting. */
+  required_course_id: Generated<number | null>;
   is_public: Generated<number>;
   review_enabled: Generated<number>;
   /** draft | published */
@@ -537,4 +542,43 @@ export interface ExamQualificationTable {
   exam_id: number;
   attempt_id: number;
   qualified_at: string;
+}
+
+/** A course of a team (issue #16). */
+export interface CourseTable {
+  id: Generated<number>;
+  team_id: number;
+  title: string;
+  description: Generated<string>;
+  required: Generated<number>;
+  is_public: Generated<number>;
+  /** draft | published */
+  status: Generated<string>;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An ordered lesson: text (Markdown in `body`), video or document (an object key). */
+export interface CourseLessonTable {
+  id: Generated<number>;
+  course_id: number;
+  position: number;
+  /** text | video | document */
+  kind: string;
+  title: string;
+  body: Generated<string>;
+  object_key: string | null;
+  duration_seconds: Generated<number>;
+}
+
+/** A designer's progress in a lesson. */
+export interface LessonProgressTable {
+  designer_id: number;
+  lesson_id: number;
+  course_id: number;
+  position_seconds: Generated<number>;
+  furthest_seconds: Generated<number>;
+  done_at: string | null;
+  updated_at: string;
 }

@@ -50,6 +50,9 @@ const BUSINESS_TABLE_SET: Record<Exclude<keyof Database, 'sessions' | 'rate_limi
   exam_attempts: true,
   exam_answers: true,
   exam_qualifications: true,
+  courses: true,
+  course_lessons: true,
+  lesson_progress: true,
 };
 
 export type BusinessTable = keyof typeof BUSINESS_TABLE_SET;

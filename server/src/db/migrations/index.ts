@@ -14,6 +14,7 @@ import * as announcementEdits from './20261201T1000_announcement_edits.js';
 import * as comments from './20261202T1000_comments.js';
 import * as allocationRules from './20261202T1100_allocation_rules.js';
 import * as exams from './20261203T1000_exams.js';
+import * as courses from './20261203T1100_courses.js';
 
 /** Every migration, by name. Names carry a timestamp; a landed migration is never edited. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '20261202T1000_comments': comments,
   '20261202T1100_allocation_rules': allocationRules,
   '20261203T1000_exams': exams,
+  '20261203T1100_courses': courses,
 };
 
 export const migrationProvider: MigrationProvider = {

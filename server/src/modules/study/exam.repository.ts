@@ -20,6 +20,7 @@ const EXAM_COLUMNS = [
   'shuffle_questions',
   'shuffle_options',
   'product_id',
+  'required_course_id',
   'is_public',
   'review_enabled',
   'status',
@@ -39,6 +40,7 @@ export interface ExamRow {
   shuffle_questions: number;
   shuffle_options: number;
   product_id: number | null;
+  required_course_id: number | null;
   is_public: number;
   review_enabled: number;
   status: string;
@@ -83,6 +85,7 @@ export interface ExamValues {
   shuffle_questions: number;
   shuffle_options: number;
   product_id: number | null;
+  required_course_id: number | null;
   is_public: number;
   review_enabled: number;
 }

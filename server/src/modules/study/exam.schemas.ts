@@ -38,6 +38,14 @@ export const examInput = z.object({
   shuffle_questions: flag('题目乱序只能是true或false').default(false),
   shuffle_options: flag('选项乱序只能是true或false').default(false),
   product_id: z.number({ error: '产品编号不正确' }).int({ error: '产品编号不正确' }).positive({ error: '产品编号不正确' }).max(MAX_ROW_ID, { error: '产品编号不正确' }).nullable().default(null).describe('Passing qualifies the designer for this product'),
+  required_course_id: z
+    .number({ error: '课程编号不正确' })
+    .int({ error: '课程编号不正确' })
+    .positive({ error: '课程编号不正确' })
+    .max(MAX_ROW_ID, { error: '课程编号不正确' })
+    .nullable()
+    .default(null)
+    .describe('A course of the team to finish before starting'),
   is_public: flag('公开设置只能是true或false').default(false),
   review_enabled: flag('答案解析设置只能是true或false').default(true).describe('After submitting, show each question with its right answer and explanation'),
 });
@@ -127,6 +135,8 @@ export const examSettingsSchema = z.object({
   shuffle_options: z.boolean(),
   product_id: z.number().int().nullable(),
   product_name: z.string().nullable(),
+  required_course_id: z.number().int().nullable(),
+  required_course_title: z.string().nullable(),
   is_public: z.boolean(),
   review_enabled: z.boolean(),
   status: z.enum(['draft', 'published']),

@@ -43,6 +43,8 @@ import {
   updateQuestion,
   upsertAnswer,
 } from './exam.repository.js';
+import { courseLessons, designerProgress, findCourse } from './course.repository.js';
+import { progressPercent } from './course.service.js';
 import { type AttemptView, type ExamInput, MAX_QUESTIONS, OPTION_KEYS, type QuestionInput } from './exam.schemas.js';
 import { type Answer, hasPassed, type QuestionKind, type ScoredQuestion, scoreAttempt, shuffled } from './scoring.js';
 
@@ -93,6 +95,7 @@ function examValues(input: ExamInput): ExamValues {
     shuffle_questions: input.shuffle_questions ? 1 : 0,
     shuffle_options: input.shuffle_options ? 1 : 0,
     product_id: input.product_id,
+    required_course_id: input.required_course_id,
     is_public: input.is_public ? 1 : 0,
     review_enabled: input.review_enabled ? 1 : 0,
   };
@@ -137,8 +140,22 @@ export function createExamService({ db, unitOfWork, random = Math.random }: Exam
     return e;
   }
 
-  async function checkProduct(productId: number | null): Promise<void> {
-    if (productId !== null && (await productName(db, productId)) === undefined) throw invalid('product_id', '产品不存在');
+  async function checkLinks(teamId: number, input: ExamInput): Promise<void> {
+    if (input.product_id !== null && (await productName(db, input.product_id)) === undefined) throw invalid('product_id', '产品不存在');
+    if (input.required_course_id !== null && (await findCourse(db, input.required_course_id))?.team_id !== teamId) throw invalid('required_course_id', '课程不存在');
+  }
+
+  /** Whether the designer has done every lesson of the course (a course without lessons is never done). */
+  async function courseDone(designerId: number, courseId: number): Promise<boolean> {
+    const lessons = await courseLessons(db, [courseId]);
+    return lessons.length > 0 && progressPercent(lessons, await designerProgress(db, designerId, [courseId])) === 100;
+  }
+
+  /** Why the required course blocks a start (null: it does not). */
+  async function courseBlock(designerId: number, e: ExamRow): Promise<string | null> {
+    if (e.required_course_id === null || (await courseDone(designerId, e.required_course_id))) return null;
+    const c = await findCourse(db, e.required_course_id);
+    return `请先完成课程《${c?.title ?? ''}》再参加考试`;
   }
 
   async function manageView(e: ExamRow) {
@@ -166,6 +183,8 @@ export function createExamService({ db, unitOfWork, random = Math.random }: Exam
       exams.map((e) => e.id),
     );
     const names = new Map((await productNames(db, [...new Set(exams.flatMap((e) => (e.product_id ? [e.product_id] : [])))])).map((p) => [p.id, p.name]));
+    const courses = new Map<number, string>();
+    for (const id of new Set(exams.flatMap((e) => (e.required_course_id ? [e.required_course_id] : [])))) courses.set(id, (await findCourse(db, id))?.title ?? '');
     return exams.map((e) => ({
       exam_id: e.id,
       title: e.title,
@@ -177,6 +196,8 @@ export function createExamService({ db, unitOfWork, random = Math.random }: Exam
       shuffle_options: e.shuffle_options === 1,
       product_id: e.product_id,
       product_name: e.product_id ? (names.get(e.product_id) ?? null) : null,
+      required_course_id: e.required_course_id,
+      required_course_title: e.required_course_id ? (courses.get(e.required_course_id) ?? null) : null,
       is_public: e.is_public === 1,
       review_enabled: e.review_enabled === 1,
       status: e.status as 'draft' | 'published',
@@ -187,15 +208,15 @@ export function createExamService({ db, unitOfWork, random = Math.random }: Exam
 
   async function create(me: Designer, input: ExamInput) {
     if (me.designer_type !== 0 || me.team_id === null) throw forbidden(LEAD_ONLY);
-    await checkProduct(input.product_id);
     const teamId = me.team_id;
+    await checkLinks(teamId, input);
     const id = await unitOfWork((trx) => insertExam(trx, { ...examValues(input), team_id: teamId, created_by: me.id, now: nowIso() }));
     return manageView((await findExam(db, id))!);
   }
 
   async function update(me: Designer, id: number, input: ExamInput) {
-    await managed(me, id);
-    await checkProduct(input.product_id);
+    const e = await managed(me, id);
+    await checkLinks(e.team_id, input);
     await unitOfWork((trx) => updateExam(trx, id, examValues(input), nowIso()));
     return manageView((await findExam(db, id))!);
   }
@@ -371,10 +392,10 @@ export function createExamService({ db, unitOfWork, random = Math.random }: Exam
   }
 
   /** Why `me` may not start a new attempt now (null: may). An attempt in progress is resumed instead. */
-  function startRefusal(e: ExamRow, attempts: AttemptRow[]): string | null {
+  function startRefusal(e: ExamRow, attempts: AttemptRow[], block: string | null): string | null {
     if (e.status !== 'published') return '考试尚未发布';
     if (e.attempts_allowed > 0 && attempts.length >= e.attempts_allowed) return `已用完全部${e.attempts_allowed}次考试机会`;
-    return null;
+    return block;
   }
 
   async function cards(me: Designer, exams: ExamRow[]) {
@@ -394,11 +415,13 @@ export function createExamService({ db, unitOfWork, random = Math.random }: Exam
         )
       : all;
     const base = await settings(exams);
+    const blocks = new Map<number, string | null>();
+    for (const e of exams) blocks.set(e.id, await courseBlock(me.id, e));
     return exams.map((e, i) => {
       const mine = attempts.filter((a) => a.exam_id === e.id);
       const open = mine.find((a) => a.submitted_at === null);
       const scores = mine.flatMap((a) => (a.score !== null ? [a.score] : []));
-      const refusal = open ? null : startRefusal(e, mine);
+      const refusal = open ? null : startRefusal(e, mine, blocks.get(e.id) ?? null);
       const { status: _status, ...card } = base[i]!;
       return {
         ...card,
@@ -440,13 +463,14 @@ export function createExamService({ db, unitOfWork, random = Math.random }: Exam
     if (!questions.length) throw conflict('考试还没有题目');
     // An open attempt whose deadline passed is submitted by its deadline (and counts), not resumed.
     for (const a of await designerAttempts(db, me.id, [e.id])) await submitIfDue(a);
+    const block = await courseBlock(me.id, e);
     const id = await unitOfWork(async (trx) => {
       await lockExam(trx, e.id);
       const mine = await designerAttempts(trx, me.id, [e.id]);
       const now = nowIso();
       const open = mine.find((a) => a.submitted_at === null);
       if (open) return open.id;
-      const refusal = startRefusal(e, mine);
+      const refusal = startRefusal(e, mine, block);
       if (refusal) throw conflict(refusal);
       const ids = questions.map((q) => q.id);
       const optionOrder: Record<number, string[]> = {};
