@@ -43,7 +43,13 @@ describe('notificationHref: a message opens its target', () => {
     expect(notificationHref(MESSAGE_TYPE.TEAM_MEMBER_JOINED, { ticket_id: 5 })).toBe('/message-center/index');
   });
 
+  it('an assigned course opens its page, an assigned exam the exam page (issue #16)', () => {
+    expect(notificationHref(MESSAGE_TYPE.COURSE_ASSIGNED, { course_id: 3 })).toBe('/study-exam/course-detail?id=3');
+    expect(notificationHref(MESSAGE_TYPE.EXAM_ASSIGNED, { exam_id: 8 })).toBe('/online-exam?id=8');
+    expect(notificationHref(MESSAGE_TYPE.EXAM_ASSIGNED, {})).toBe('/study-exam/index');
+  });
+
   it('every type of the contract says what it opens', () => {
-    for (const t of MESSAGE_TYPE_CODES) expect(messageTypeOf(t)?.opens, `type ${t}`).toMatch(/^(ticket|appeal|plan-request|my-plan|announcement|team-member)$/);
+    for (const t of MESSAGE_TYPE_CODES) expect(messageTypeOf(t)?.opens, `type ${t}`).toMatch(/^(ticket|appeal|plan-request|my-plan|announcement|team-member|study)$/);
   });
 });

@@ -6,6 +6,8 @@ export const TICKET_NOTIFICATION_PATH = '/order-management/index';
 export const APPEALS_PATH = '/order-management/appeal';
 /** Plan change requests open the lead's plan (its detail when the message names it). */
 export const ORDER_PLAN_PATH = '/order-plan/index';
+/** Study messages without a course or an exam named open the courses and exams page. */
+export const STUDY_PATH = '/study-exam/index';
 /** Messages without a page of their own (a member joined) are read in the message centre. */
 export const MESSAGE_CENTER_PATH = '/message-center/index';
 
@@ -15,6 +17,8 @@ export interface MessageInfo {
   announcement_id?: number;
   appeal_id?: unknown;
   plan_id?: unknown;
+  course_id?: unknown;
+  exam_id?: unknown;
 }
 
 const FILED_APPEAL_TYPES: ReadonlySet<number> = new Set(Object.values(APPEAL_MESSAGE_TYPES).map((t) => t.filed));
@@ -28,7 +32,8 @@ const positiveId = (v: unknown): number | undefined => (typeof v === 'number' &&
  * - an appeal: 申诉工单 with the appeal's drawer open (a filed appeal, sent to leads, in 待审核);
  * - a plan change request: the plan's detail (leads); a decided request: My tickets with 我的计划 open;
  * - an announcement: `/message-center/announcement?id=`;
- * - a member who joined: the message centre.
+ * - a member who joined: the message centre;
+ * - an assigned course: its page (`/study-exam/course-detail?id=`); an assigned exam: `/online-exam?id=`.
  * A message that does not name its target opens the list it belongs to.
  */
 export function notificationHref(messageType: number, info: MessageInfo): string {
@@ -43,6 +48,12 @@ export function notificationHref(messageType: number, info: MessageInfo): string
     }
     case 'team-member':
       return MESSAGE_CENTER_PATH;
+    case 'study': {
+      const course = positiveId(info.course_id);
+      if (course) return `/study-exam/course-detail?id=${course}`;
+      const exam = positiveId(info.exam_id);
+      return exam ? `/online-exam?id=${exam}` : STUDY_PATH;
+    }
     case 'plan-request': {
       const plan = positiveId(info.plan_id);
       return plan ? `/order-plan/detail/${plan}` : ORDER_PLAN_PATH;
