@@ -24,6 +24,7 @@ import commentRoutes from './modules/comments/comment.routes.js';
 import studyPlugin from './modules/study/study.plugin.js';
 import examRoutes from './modules/study/exam.routes.js';
 import courseRoutes from './modules/study/course.routes.js';
+import assignmentRoutes from './modules/study/assignment.routes.js';
 import applicationRoutes from './modules/appeals/application.routes.js';
 import demoRoutes from './modules/demo/demo.routes.js';
 import objectStorePlugin from './modules/files/object-store.routes.js';
@@ -191,6 +192,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(commentRoutes);
       await api.register(examRoutes);
       await api.register(courseRoutes);
+      await api.register(assignmentRoutes);
       await api.register(settlementRoutes);
       await api.register(filesRoutes);
       await api.register(inviteRoutes);

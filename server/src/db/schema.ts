@@ -147,6 +147,7 @@ export interface Database {
   courses: CourseTable;
   course_lessons: CourseLessonTable;
   lesson_progress: LessonProgressTable;
+  study_assignments: StudyAssignmentTable;
 }
 
 /** Shops a designer takes tickets from (maintained by allocation once tickets arrive). */
@@ -581,4 +582,17 @@ export interface LessonProgressTable {
   furthest_seconds: Generated<number>;
   done_at: string | null;
   updated_at: string;
+}
+
+/** A course or an exam a lead gave a designer to finish by `due_at`. */
+export interface StudyAssignmentTable {
+  id: Generated<number>;
+  team_id: number;
+  /** course | exam */
+  item_type: string;
+  item_id: number;
+  designer_id: number;
+  due_at: string;
+  assigned_by: number;
+  assigned_at: string;
 }

@@ -53,6 +53,7 @@ const BUSINESS_TABLE_SET: Record<Exclude<keyof Database, 'sessions' | 'rate_limi
   courses: true,
   course_lessons: true,
   lesson_progress: true,
+  study_assignments: true,
 };
 
 export type BusinessTable = keyof typeof BUSINESS_TABLE_SET;

@@ -1,6 +1,7 @@
 /** zod schemas of the courses' requests and answers (they also make `/api/docs`). */
 import { z } from 'zod';
 import { idSchema } from '../../lib/http.js';
+import { assignmentStateSchema } from './assignment.schemas.js';
 
 export const LESSON_KINDS = ['text', 'video', 'document'] as const;
 export type LessonKind = (typeof LESSON_KINDS)[number];
@@ -97,6 +98,7 @@ export const courseCardSchema = z
     ...courseBase,
     progress_percent: z.number().int().describe('Lessons done out of all, 0–100'),
     done: z.boolean(),
+    assignment: assignmentStateSchema,
   })
   .meta({ id: 'CourseCard' });
 

@@ -11,6 +11,7 @@ import { conflict, forbidden, invalid, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { designerCode } from '../../domain/designers.js';
 import type { UnitOfWork } from '../messages/index.js';
+import { designerAssignments } from './assignment.repository.js';
 import {
   type CourseRow,
   type CourseValues,
@@ -68,6 +69,12 @@ export function progressPercent(lessons: readonly Pick<LessonRow, 'id'>[], progr
   if (!lessons.length) return 0;
   const done = new Set(progress.filter((p) => p.done_at !== null).map((p) => p.lesson_id));
   return Math.floor((lessons.filter((l) => done.has(l.id)).length * 100) / lessons.length);
+}
+
+/** Assigned rows first, by due date; the others keep their order. */
+export function assignedFirst<T extends { assignment: { due_at: string } | null }>(rows: T[]): T[] {
+  const assigned = rows.filter((r) => r.assignment !== null).sort((a, b) => a.assignment!.due_at.localeCompare(b.assignment!.due_at));
+  return [...assigned, ...rows.filter((r) => r.assignment === null)];
 }
 
 function courseValues(input: CourseInput): CourseValues {
@@ -211,12 +218,17 @@ export function createCourseService({ db, unitOfWork, readUrl }: CourseServiceDe
     if (me.team_id === null) return [];
     const courses = await teamCourses(db, me.team_id, false);
     const ids = courses.map((c) => c.id);
-    const [lessons, progress] = await Promise.all([courseLessons(db, ids), designerProgress(db, me.id, ids)]);
-    return courses.map((c) => {
+    const [lessons, progress, assigned] = await Promise.all([courseLessons(db, ids), designerProgress(db, me.id, ids), designerAssignments(db, me.id, 'course')]);
+    const due = new Map(assigned.map((a) => [a.item_id, a.due_at]));
+    const now = nowIso();
+    const rows = courses.map((c) => {
       const mine = lessons.filter((l) => l.course_id === c.id);
       const percent = progressPercent(mine, progress);
-      return { ...base(c, mine), progress_percent: percent, done: mine.length > 0 && percent === 100 };
+      const done = mine.length > 0 && percent === 100;
+      const dueAt = due.get(c.id);
+      return { ...base(c, mine), progress_percent: percent, done, assignment: dueAt ? { due_at: dueAt, overdue: dueAt < now && !done } : null };
     });
+    return assignedFirst(rows);
   }
 
   async function detail(me: Designer, id: number): Promise<CourseDetail> {

@@ -1,6 +1,7 @@
 /** zod schemas of the exams' and attempts' requests and answers (they also make `/api/docs`). */
 import { z } from 'zod';
 import { idSchema, MAX_ROW_ID } from '../../lib/http.js';
+import { assignmentStateSchema } from './assignment.schemas.js';
 import { QUESTION_KINDS } from './scoring.js';
 
 export const OPTION_KEYS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] as const;
@@ -166,6 +167,7 @@ export const examCardSchema = examSettingsSchema
     open_attempt_id: z.number().int().nullable().describe('An attempt in progress: starting again resumes it'),
     can_start: z.boolean(),
     cannot_start_reason: z.string().nullable().describe('Why a new attempt cannot be started (Chinese)'),
+    assignment: assignmentStateSchema,
   })
   .meta({ id: 'ExamCard' });
 

@@ -44,7 +44,8 @@ import {
   upsertAnswer,
 } from './exam.repository.js';
 import { courseLessons, designerProgress, findCourse } from './course.repository.js';
-import { progressPercent } from './course.service.js';
+import { assignedFirst, progressPercent } from './course.service.js';
+import { designerAssignments } from './assignment.repository.js';
 import { type AttemptView, type ExamInput, MAX_QUESTIONS, OPTION_KEYS, type QuestionInput } from './exam.schemas.js';
 import { type Answer, hasPassed, type QuestionKind, type ScoredQuestion, scoreAttempt, shuffled } from './scoring.js';
 
@@ -417,6 +418,8 @@ export function createExamService({ db, unitOfWork, random = Math.random }: Exam
     const base = await settings(exams);
     const blocks = new Map<number, string | null>();
     for (const e of exams) blocks.set(e.id, await courseBlock(me.id, e));
+    const due = new Map((await designerAssignments(db, me.id, 'exam')).map((a) => [a.item_id, a.due_at]));
+    const now = nowIso();
     return exams.map((e, i) => {
       const mine = attempts.filter((a) => a.exam_id === e.id);
       const open = mine.find((a) => a.submitted_at === null);
@@ -439,6 +442,7 @@ export function createExamService({ db, unitOfWork, random = Math.random }: Exam
         open_attempt_id: open?.id ?? null,
         can_start: refusal === null,
         cannot_start_reason: refusal,
+        assignment: due.has(e.id) ? { due_at: due.get(e.id)!, overdue: due.get(e.id)! < now && !mine.some((a) => a.passed === 1) } : null,
       };
     });
   }
@@ -446,7 +450,7 @@ export function createExamService({ db, unitOfWork, random = Math.random }: Exam
   /** The published exams of `me`'s team with `me`'s attempts. */
   async function list(me: Designer) {
     if (me.team_id === null) return [];
-    return cards(me, await teamExams(db, me.team_id, false));
+    return assignedFirst(await cards(me, await teamExams(db, me.team_id, false)));
   }
 
   async function card(me: Designer, id: number) {
