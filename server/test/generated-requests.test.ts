@@ -424,6 +424,7 @@ async function collectRealValues(t: TestApp, people: Record<'lead' | 'designer' 
     '/study/manage/exams/{id}/publish|id': exam.id,
     '/study/manage/exams/{id}/unpublish|id': exam.id,
     '/study/manage/exams/{id}/questions|id': exam.id,
+    '/study/manage/exams/{id}/questions/import|id': exam.id,
     '/study/manage/questions/{id}|id': question.id,
     '/study/manage/questions/{id}/delete|id': question.id,
     '/study/exams/{id}|id': exam.id,

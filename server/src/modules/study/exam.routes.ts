@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, envelope, errorEnvelope, ok } from '../../lib/http.js';
+import { sendExport } from '../../lib/tabular-export.js';
 import { currentDesigner } from '../auth/index.js';
 import {
   answerInput,
@@ -18,6 +19,7 @@ import {
   questionInput,
   savedAnswerSchema,
 } from './exam.schemas.js';
+import { importTemplate } from './question-import.js';
 
 /**
  * Exams and attempts (issue #16): the leads author their team's exams under `/study/manage/…`;
@@ -80,6 +82,47 @@ export default async function examRoutes(app: FastifyInstance) {
       },
     },
     async (req) => ok(await app.exams.addQuestions(currentDesigner(req), req.params.id, req.body.questions), '添加成功'),
+  );
+
+  r.post(
+    '/study/manage/exams/:id/questions/import',
+    {
+      ...secured,
+      schema: {
+        ...doc(
+          'Import questions from Excel (leads)',
+          `${leads} \`file\`: the .xlsx, base64 (the body is at most 1 MB). The first sheet, headers in row 1, one question a row: ` +
+            'A 题型 (单选/多选/判断/填空), B 题目, C–H 选项A–F, I 正确答案 (B; AC; 对/错; texts separated by |), J 分值, K 解析. ' +
+            'All or nothing: 422 with a field per bad cell (`row.<n>.<column>`) and a Chinese message naming the row and the column. 409 once anyone has started the exam.',
+        ),
+        params: examIdParams,
+        body: z.object({
+          file: z
+            .string({ error: '请上传Excel文件' })
+            .min(1, { error: '请上传Excel文件' })
+            .max(1_400_000, { error: '文件过大' })
+            .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: '文件格式不正确' })
+            .describe('The .xlsx file, base64'),
+        }),
+        response: manageResponse,
+      },
+    },
+    async (req) => {
+      const { exam, count } = await app.exams.importFile(currentDesigner(req), req.params.id, Buffer.from(req.body.file, 'base64'));
+      return ok(exam, `已导入${count}道题`);
+    },
+  );
+
+  r.get(
+    '/study/manage/questions/import-template',
+    {
+      ...secured,
+      schema: {
+        ...doc('The question import template (leads)', 'An .xlsx with the columns and one example of each kind.'),
+        response: { 200: z.any().describe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'), ...authErrors },
+      },
+    },
+    async (_req, reply) => sendExport(reply, 'xlsx', '题目导入模板', importTemplate()),
   );
 
   r.put(

@@ -5,6 +5,10 @@
  * saved (the sweep, and any read of it), finishing it at the deadline. Scoring is here only, and no
  * answer or explanation leaves before the attempt is submitted. A pass of an exam linked to a
  * product qualifies the designer for it. Rules only: the statements are exam.repository.ts.
+ *
+ * Over ~400 lines on purpose: authoring and taking share the exam's access rules, the settings
+ * view and the one `finish` every submit goes through; split them when a second kind of taker
+ * (the public exam's phone-verified candidate) arrives.
  */
 import type { Db } from '../../db/database.js';
 import type { Designer } from '../../db/schema.js';
@@ -47,6 +51,7 @@ import { courseLessons, designerProgress, findCourse } from './course.repository
 import { assignedFirst, progressPercent } from './course.service.js';
 import { designerAssignments } from './assignment.repository.js';
 import { type AttemptView, type ExamInput, MAX_QUESTIONS, OPTION_KEYS, type QuestionInput } from './exam.schemas.js';
+import { importQuestions } from './question-import.js';
 import { type Answer, hasPassed, type QuestionKind, type ScoredQuestion, scoreAttempt, shuffled } from './scoring.js';
 
 export const EXAM_NOT_FOUND = '考试不存在';
@@ -245,6 +250,13 @@ export function createExamService({ db, unitOfWork, random = Math.random }: Exam
     if (existing + input.length > MAX_QUESTIONS) throw conflict(`每场考试最多${MAX_QUESTIONS}道题`);
     await unitOfWork((trx) => insertQuestions(trx, examId, input.map(questionValues)));
     return manageView(e);
+  }
+
+  /** Imports questions from an Excel file (question-import.ts): the lead's rights first, then the file. */
+  async function importFile(me: Designer, examId: number, file: Buffer) {
+    await unlocked(me, examId);
+    const questions = await importQuestions(file);
+    return { exam: await addQuestions(me, examId, questions), count: questions.length };
   }
 
   async function questionOf(me: Designer, questionId: number): Promise<QuestionRow> {
@@ -538,6 +550,7 @@ export function createExamService({ db, unitOfWork, random = Math.random }: Exam
     manage,
     manageList,
     addQuestions,
+    importFile,
     editQuestion,
     removeQuestion,
     setPublished,
