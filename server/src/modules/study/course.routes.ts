@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, envelope, errorEnvelope, ok } from '../../lib/http.js';
+import { publicRateLimit } from '../../plugins/rate-limit.js';
 import { currentDesigner } from '../auth/index.js';
 import {
   courseCardSchema,
@@ -138,6 +139,8 @@ export default async function courseRoutes(app: FastifyInstance) {
   r.get(
     '/study/public/courses/:id',
     {
+      // No token: every such call of one address shares the public limit (plugins/rate-limit.ts).
+      onRequest: publicRateLimit(app),
       schema: {
         tags: ['study'],
         summary: 'A public course, without a login',
