@@ -23,6 +23,10 @@ import commentsPlugin from './modules/comments/comments.plugin.js';
 import commentRoutes from './modules/comments/comment.routes.js';
 import templatesPlugin from './modules/templates/templates.plugin.js';
 import templateRoutes from './modules/templates/template.routes.js';
+import studyPlugin from './modules/study/study.plugin.js';
+import examRoutes from './modules/study/exam.routes.js';
+import courseRoutes from './modules/study/course.routes.js';
+import assignmentRoutes from './modules/study/assignment.routes.js';
 import applicationRoutes from './modules/appeals/application.routes.js';
 import demoRoutes from './modules/demo/demo.routes.js';
 import objectStorePlugin from './modules/files/object-store.routes.js';
@@ -102,6 +106,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(appealsPlugin);
   await app.register(commentsPlugin);
   await app.register(templatesPlugin);
+  await app.register(studyPlugin);
 
   // A real OSS bucket: the SPA posts uploads to it and shows images from it (the local store is same-origin).
   const ossOrigins = [config.oss.host, config.oss.publicUrl].flatMap((u) => (u && config.oss.mode === 'aliyun' ? [new URL(u).origin] : []));
@@ -164,6 +169,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         { name: 'deductions', description: 'Money taken from a designer for a ticket: after-sales and QC from upstream, review by a team lead.' },
         { name: 'comments', description: 'The conversation on a ticket or an appeal among the people who work on it: text, files, @mentions, edits within 5 minutes.' },
         { name: 'templates', description: 'The template library: reusable design assets (previews with thumbnails, source files), found by filters and Chinese partial-word search, curated by leads, starred, used for a ticket’s draft, and shared by a public link.' },
+        { name: 'study', description: 'Courses and online exams (学习考试): leads author and assign; designers learn and take timed attempts, scored on the server; a pass can qualify for a product.' },
         { name: 'settlements', description: 'Fees per designer per period: lines (fees, deductions, adjustments), totals, confirm and pay, export.' },
       ],
     },
@@ -192,6 +198,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(appealRoutes);
       await api.register(commentRoutes);
       await api.register(templateRoutes);
+      await api.register(examRoutes);
+      await api.register(courseRoutes);
+      await api.register(assignmentRoutes);
       await api.register(settlementRoutes);
       await api.register(filesRoutes);
       await api.register(inviteRoutes);

@@ -11,6 +11,7 @@
  * row count of every table as they were.
  */
 import sharp from 'sharp';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, shanghaiDay, weekStartOf } from '../src/domain/calendar.js';
 import { advanceClock, nowMs } from '../src/lib/time.js';
@@ -111,6 +112,13 @@ const NOT_OBJECT: Record<string, string> = {
   'PUT /user/password': 'my own',
   'PUT /user/phone': 'my own',
   'PUT /user/update-time': 'my own',
+  'GET /study/exams': "the published exams of the caller's team: study-exam.test.ts",
+  'GET /study/courses': "the published courses of the caller's team: study-course.test.ts",
+  'GET /study/manage/exams': "the lead's own team's exams",
+  'POST /study/manage/exams': "creates an exam of the lead's own team",
+  'GET /study/manage/courses': "the lead's own team's courses",
+  'POST /study/manage/courses': "creates a course of the lead's own team",
+  'GET /study/manage/questions/import-template': 'a blank template, the same for everyone',
 };
 
 /** A real image for template previews (the server decodes it and makes its thumbnail). */
@@ -122,6 +130,7 @@ const TEMPLATE_PNG = sharp({ create: { width: 64, height: 48, channels: 3, backg
 const leadOnly: Expected = { lead: 200, designer: 403, mate: 403, partTimer: 403, otherLead: 404, anon: 401 };
 const holderOnly = (lead: 403 | 404 = 403): Expected => ({ designer: 200, lead, mate: 404, partTimer: 404, otherLead: 404, anon: 401 });
 const holderAndLead: Expected = { designer: 200, lead: 200, mate: 404, partTimer: 404, otherLead: 404, anon: 401 };
+const teamMembers: Expected = { designer: 200, lead: 200, mate: 200, partTimer: 200, otherLead: 404, anon: 401 };
 const upstreamOnly: Expected = { designer: 401, lead: 401, mate: 401, partTimer: 401, otherLead: 401, anon: 401 };
 
 describe.each(dialects)('authorization matrix (%s)', (dialect) => {
@@ -257,7 +266,233 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
 
   // -- the matrix --------------------------------------------------------------------------------
 
+  // -- courses and exams (issue #16) -------------------------------------------------------------
+
+  /** A published exam of team A with one true/false question. */
+  async function publishedExam(): Promise<{ id: number; questionId: number }> {
+    const e = expectEnvelope<{ exam_id: number }>(await w.lead.client.post('/api/study/manage/exams', { title: '矩阵考试', pass_mark: 60, time_limit_minutes: 30 }), 200).data;
+    const q = expectEnvelope<{ questions: { question_id: number }[] }>(
+      await w.lead.client.post(`/api/study/manage/exams/${e.exam_id}/questions`, { questions: [{ kind: 'true_false', stem: '矩阵题', answer: true, points: 1 }] }),
+      200,
+    ).data;
+    expectEnvelope(await w.lead.client.post(`/api/study/manage/exams/${e.exam_id}/publish`), 200);
+    return { id: e.exam_id, questionId: q.questions[0]!.question_id };
+  }
+  const examRead = (id: number) => async () => ({
+    exam: await t.db.selectFrom('exams').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    questions: await t.db.selectFrom('exam_questions').selectAll().where('exam_id', '=', id).orderBy('id').execute(),
+    attempts: await t.db.selectFrom('exam_attempts').selectAll().where('exam_id', '=', id).orderBy('id').execute(),
+    answers: await t.db.selectFrom('exam_answers').innerJoin('exam_attempts', 'exam_attempts.id', 'exam_answers.attempt_id').select(['exam_answers.attempt_id', 'exam_answers.question_id', 'exam_answers.answer']).where('exam_attempts.exam_id', '=', id).execute(),
+    assignments: await t.db.selectFrom('study_assignments').selectAll().where('item_type', '=', 'exam').where('item_id', '=', id).execute(),
+  });
+  /** The designer's attempt in progress at a fresh exam. */
+  async function designerAttempt(): Promise<{ examId: number; attemptId: number; questionId: number }> {
+    const e = await publishedExam();
+    const a = expectEnvelope<{ attempt_id: number }>(await w.designer.client.post(`/api/study/exams/${e.id}/attempts`), 200).data;
+    return { examId: e.id, attemptId: a.attempt_id, questionId: e.questionId };
+  }
+  /** A published course of team A with one text lesson (public when asked). */
+  async function publishedCourse(isPublic = false): Promise<{ id: number; lessonId: number }> {
+    const c = expectEnvelope<{ course_id: number }>(await w.lead.client.post('/api/study/manage/courses', { title: '矩阵课程', is_public: isPublic }), 200).data;
+    const l = expectEnvelope<{ lessons: { lesson_id: number }[] }>(await w.lead.client.post(`/api/study/manage/courses/${c.course_id}/lessons`, { kind: 'text', title: '第一课', body: '正文' }), 200).data;
+    expectEnvelope(await w.lead.client.post(`/api/study/manage/courses/${c.course_id}/publish`), 200);
+    return { id: c.course_id, lessonId: l.lessons[0]!.lesson_id };
+  }
+  const courseRead = (id: number) => async () => ({
+    course: await t.db.selectFrom('courses').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    lessons: await t.db.selectFrom('course_lessons').selectAll().where('course_id', '=', id).orderBy('id').execute(),
+    progress: await t.db.selectFrom('lesson_progress').selectAll().where('course_id', '=', id).orderBy('designer_id').execute(),
+    assignments: await t.db.selectFrom('study_assignments').selectAll().where('item_type', '=', 'course').where('item_id', '=', id).execute(),
+  });
+  let importFile: string | undefined;
+  /** A one-question .xlsx in the import layout, base64. */
+  async function questionSheet(): Promise<string> {
+    if (importFile) return importFile;
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('题目');
+    ws.addRow(['题型', '题目', '选项A', '选项B', '选项C', '选项D', '选项E', '选项F', '正确答案', '分值', '解析']);
+    ws.addRow(['判断', '导入的题', null, null, null, null, null, null, '对', 5, null]);
+    importFile = Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
+    return importFile;
+  }
+  const question = { kind: 'true_false', stem: '矩阵题（改）', answer: false, points: 2 };
+
   const ROWS: Row[] = [
+    // Courses and exams (issue #16): the team's leads author, assign and read the results; the
+    // team's members read and take what is published; an attempt is its taker's alone.
+    ...(
+      [
+        ['GET', '/study/manage/exams/{id}', ''],
+        ['PUT', '/study/manage/exams/{id}', ''],
+        ['POST', '/study/manage/exams/{id}/publish', '/publish'],
+        ['POST', '/study/manage/exams/{id}/unpublish', '/unpublish'],
+        ['POST', '/study/manage/exams/{id}/questions', '/questions'],
+        ['POST', '/study/manage/exams/{id}/questions/import', '/questions/import'],
+      ] as const
+    ).map(
+      ([method, path, suffix]): Row => ({
+        op: `${method} ${path}`,
+        what: "a published exam of team A",
+        expected: leadOnly,
+        make: async () => {
+          const { id } = await publishedExam();
+          // Publishing shows only on a draft.
+          if (suffix === '/publish') expectEnvelope(await w.lead.client.post(`/api/study/manage/exams/${id}/unpublish`), 200);
+          const body =
+            method === 'PUT'
+              ? { title: '矩阵考试（改）', pass_mark: 80, time_limit_minutes: 10 }
+              : suffix === '/questions'
+                ? { questions: [question] }
+                : suffix === '/questions/import'
+                  ? { file: await questionSheet() }
+                  : undefined;
+          return { method, url: `/api/study/manage/exams/${id}${suffix}`, body, read: examRead(id) };
+        },
+      }),
+    ),
+    ...(['PUT /study/manage/questions/{id}', 'POST /study/manage/questions/{id}/delete'] as const).map(
+      (op): Row => ({
+        op,
+        what: 'a question of a published exam of team A',
+        expected: leadOnly,
+        make: async () => {
+          const { id, questionId } = await publishedExam();
+          return op.startsWith('PUT')
+            ? { method: 'PUT', url: `/api/study/manage/questions/${questionId}`, body: question, read: examRead(id) }
+            : { method: 'POST', url: `/api/study/manage/questions/${questionId}/delete`, read: examRead(id) };
+        },
+      }),
+    ),
+    ...(
+      [
+        ['GET', '/study/manage/courses/{id}', ''],
+        ['PUT', '/study/manage/courses/{id}', ''],
+        ['POST', '/study/manage/courses/{id}/publish', '/publish'],
+        ['POST', '/study/manage/courses/{id}/unpublish', '/unpublish'],
+        ['POST', '/study/manage/courses/{id}/lessons', '/lessons'],
+        ['PUT', '/study/manage/courses/{id}/lesson-order', '/lesson-order'],
+      ] as const
+    ).map(
+      ([method, path, suffix]): Row => ({
+        op: `${method} ${path}`,
+        what: 'a published course of team A',
+        expected: leadOnly,
+        make: async () => {
+          const { id, lessonId } = await publishedCourse();
+          if (suffix === '/publish') expectEnvelope(await w.lead.client.post(`/api/study/manage/courses/${id}/unpublish`), 200);
+          // Reordering shows only with two lessons.
+          const second =
+            suffix === '/lesson-order'
+              ? expectEnvelope<{ lessons: { lesson_id: number }[] }>(await w.lead.client.post(`/api/study/manage/courses/${id}/lessons`, { kind: 'text', title: '第二课', body: '正文' }), 200).data.lessons[1]!.lesson_id
+              : 0;
+          const body =
+            method === 'PUT' && suffix === ''
+              ? { title: '矩阵课程（改）', required: true }
+              : suffix === '/lessons'
+                ? { kind: 'text', title: '第二课', body: '正文' }
+                : suffix === '/lesson-order'
+                  ? { lesson_ids: [second, lessonId] }
+                  : undefined;
+          return { method, url: `/api/study/manage/courses/${id}${suffix}`, body, read: courseRead(id) };
+        },
+      }),
+    ),
+    ...(['PUT /study/manage/lessons/{id}', 'POST /study/manage/lessons/{id}/delete'] as const).map(
+      (op): Row => ({
+        op,
+        what: 'a lesson of a published course of team A',
+        expected: leadOnly,
+        make: async () => {
+          const { id, lessonId } = await publishedCourse();
+          return op.startsWith('PUT')
+            ? { method: 'PUT', url: `/api/study/manage/lessons/${lessonId}`, body: { kind: 'text', title: '第一课（改）', body: '新正文' }, read: courseRead(id) }
+            : { method: 'POST', url: `/api/study/manage/lessons/${lessonId}/delete`, read: courseRead(id) };
+        },
+      }),
+    ),
+    {
+      op: 'POST /study/manage/assignments',
+      what: "a published exam of team A, to team A's designer (ids in the body)",
+      expected: leadOnly,
+      make: async () => {
+        const { id } = await publishedExam();
+        return { method: 'POST', url: '/api/study/manage/assignments', body: { item_type: 'exam', item_id: id, designer_ids: [w.designer.code], due_at: new Date(nowMs() + 3 * 86_400_000).toISOString() }, read: examRead(id) };
+      },
+    },
+    ...(['', '/export'] as const).map(
+      (suffix): Row => ({
+        op: `GET /study/manage/results${suffix}`,
+        what: 'a published course of team A (its id in the query)',
+        expected: leadOnly,
+        make: async () => {
+          const { id } = await publishedCourse();
+          return { method: 'GET', url: `/api/study/manage/results${suffix}?item_type=course&item_id=${id}`, read: courseRead(id) };
+        },
+      }),
+    ),
+    {
+      op: 'GET /study/exams/{id}',
+      what: 'a published exam of team A',
+      expected: teamMembers,
+      make: async () => {
+        const { id } = await publishedExam();
+        return { method: 'GET', url: `/api/study/exams/${id}`, read: examRead(id) };
+      },
+    },
+    {
+      op: 'POST /study/exams/{id}/attempts',
+      what: 'a published exam of team A',
+      expected: teamMembers,
+      make: async () => {
+        const { id } = await publishedExam();
+        return { method: 'POST', url: `/api/study/exams/${id}/attempts`, read: examRead(id) };
+      },
+    },
+    ...(
+      [
+        ['GET', '/study/attempts/{id}', ''],
+        ['PUT', '/study/attempts/{id}/answers/{questionId}', '/answers'],
+        ['POST', '/study/attempts/{id}/submit', '/submit'],
+      ] as const
+    ).map(
+      ([method, path, suffix]): Row => ({
+        op: `${method} ${path}`,
+        what: "the designer's attempt in progress",
+        expected: holderOnly(404),
+        make: async () => {
+          const a = await designerAttempt();
+          const url = `/api/study/attempts/${a.attemptId}${suffix === '/answers' ? `/answers/${a.questionId}` : suffix}`;
+          return { method, url, body: suffix === '/answers' ? { answer: true } : undefined, read: examRead(a.examId) };
+        },
+      }),
+    ),
+    {
+      op: 'GET /study/courses/{id}',
+      what: 'a published course of team A',
+      expected: teamMembers,
+      make: async () => {
+        const { id } = await publishedCourse();
+        return { method: 'GET', url: `/api/study/courses/${id}`, read: courseRead(id) };
+      },
+    },
+    {
+      op: 'PUT /study/lessons/{id}/progress',
+      what: 'a lesson of a published course of team A',
+      expected: teamMembers,
+      make: async () => {
+        const { id, lessonId } = await publishedCourse();
+        return { method: 'PUT', url: `/api/study/lessons/${lessonId}/progress`, body: { completed: true }, read: courseRead(id) };
+      },
+    },
+    {
+      op: 'GET /study/public/courses/{id}',
+      what: 'a published course of team A marked public: anyone, no login',
+      expected: { designer: 200, lead: 200, mate: 200, partTimer: 200, otherLead: 200, anon: 200 },
+      make: async () => {
+        const { id } = await publishedCourse(true);
+        return { method: 'GET', url: `/api/study/public/courses/${id}`, read: courseRead(id) };
+      },
+    },
     // Tickets: the holder and the team's lead read; the holder acts on drafts; the lead acts as lead.
     { op: 'GET /tickets/{id}', what: 'a held ticket', expected: holderAndLead, make: ticketCall('GET', '') },
     { op: 'POST /tickets/{id}/drafts', what: 'a held ticket', expected: holderOnly(), make: ticketCall('POST', '/drafts', (c) => ({ kind: 'first', files: [draftKey(c?.code ?? 'D000000')] })) },

@@ -118,7 +118,14 @@ describe.each(dialects)('demo data (%s)', (dialect) => {
         const d = expectEnvelope<{ previews: { url: string; thumbnail_url: string }[]; sources: { url: string }[] }>(await lead.get(`/api/templates/${id}`), 200).data;
         for (const url of [...d.previews.flatMap((p) => [p.url, p.thumbnail_url]), ...d.sources.map((f) => f.url)]) readable.set(keyOf(url), { key: keyOf(url), read_url: url });
       }
+      // Course files (issue #16): the lessons' documents, as the lead's course pages hand them out.
+      for (const c of expectEnvelope<{ course_id: number }[]>(await lead.get('/api/study/manage/courses'), 200).data) {
+        const d = expectEnvelope<{ lessons: { object_key: string | null; url: string | null }[] }>(await lead.get(`/api/study/manage/courses/${c.course_id}`), 200).data;
+        for (const l of d.lessons) if (l.object_key) readable.set(l.object_key, { key: l.object_key, read_url: l.url! });
+      }
     });
+    /** A course's file (source default, public): read through its plain URL, named by no order. */
+    const isCourseFile = (key: string) => keys.get(key)?.has('course_lessons') === true;
 
     it('the seed names files of every kind, under keys built from real order numbers', async () => {
       const all = [...keys.keys()];
@@ -130,8 +137,9 @@ describe.each(dialects)('demo data (%s)', (dialect) => {
       expect(all.filter((k) => k.startsWith('template/') && k.endsWith('.pdf')).length).toBeGreaterThanOrEqual(60);
       expect(all.filter((k) => k.startsWith('template-thumb/') && k.endsWith('.webp')).length).toBeGreaterThanOrEqual(60);
       const orderNos = new Set((await t.db.selectFrom('tickets').select('order_no').execute()).map((r) => r.order_no));
-      // Template files are named after their templates, not orders.
-      for (const key of all.filter((k) => !k.startsWith('template'))) {
+      expect(all.filter(isCourseFile).length).toBeGreaterThanOrEqual(2);
+      // Template files are named after their templates, and course files after their courses, not orders.
+      for (const key of all.filter((k) => !k.startsWith('template') && !isCourseFile(k))) {
         expect(key, 'no key built from an empty order number').not.toMatch(/\/\.|\/-|-\./);
         const no = /(DM\d{12})/.exec(key)?.[1];
         expect(no && orderNos.has(no), `${key} names a real order number`).toBe(true);
@@ -148,7 +156,7 @@ describe.each(dialects)('demo data (%s)', (dialect) => {
       let pdf = 0;
       for (const key of keys.keys()) {
         const { read_url } = readable.get(key)!;
-        expect(read_url, key).toMatch(/^\/oss\/.+\?OSSAccessKeyId=.+&Expires=\d+&Signature=/);
+        expect(read_url, key).toMatch(isCourseFile(key) ? /^\/oss\/default\/[^?]+$/ : /^\/oss\/.+\?OSSAccessKeyId=.+&Expires=\d+&Signature=/);
         const res = await t.inject({ method: 'GET', url: read_url });
         expect(res.statusCode, `${key}: ${res.body.slice(0, 200)}`).toBe(200);
         const body = res.rawPayload;
@@ -231,6 +239,19 @@ describe.each(dialects)('demo data (%s)', (dialect) => {
           case 'team-member':
             expect([...designers.keys()].map(designerCode), `${what}: its member`).toContain(info.designer_id);
             break;
+          case 'study': {
+            const itemType = info.course_id !== undefined ? 'course' : 'exam';
+            const id = (info.course_id ?? info.exam_id) as number;
+            const item =
+              itemType === 'course'
+                ? await t.db.selectFrom('courses').select(['id', 'title']).where('id', '=', id).executeTakeFirst()
+                : await t.db.selectFrom('exams').select(['id', 'title']).where('id', '=', id).executeTakeFirst();
+            expect(item, `${what}: its ${itemType}`).toBeDefined();
+            expect(m.title, `${what}: the title names it`).toContain(`《${item!.title}》`);
+            const assigned = await t.db.selectFrom('study_assignments').select('due_at').where('item_type', '=', itemType).where('item_id', '=', item!.id).where('designer_id', '=', m.designer_id).executeTakeFirst();
+            expect(assigned?.due_at, `${what}: its assignment`).toBe(info.due_at);
+            break;
+          }
         }
       }
       // The demo has messages of each kind a designer or a lead meets.
@@ -265,6 +286,45 @@ describe.each(dialects)('demo data (%s)', (dialect) => {
       expect(unread.total).toBeGreaterThan(0);
       const assigned = expectEnvelope<{ total: number }>(await designer.get(`/api/messages/messages?message_type=${MESSAGE_TYPE.SYSTEM_ASSIGNED}`), 200).data;
       expect(assigned.total).toBeGreaterThan(0);
+    });
+  });
+
+  describe('courses and exams (issue #16): as a working team’s', () => {
+    it('the designer has assigned courses and exams first, a passed exam and a finished course; the lead sees the results', async () => {
+      const designer = t.authed(await t.sessionFor(DEMO.designer));
+      const exams = expectEnvelope<{ title: string; passed: boolean; best_score: number | null; assignment: { overdue: boolean } | null; product_id: number | null; is_public: boolean }[]>(
+        await designer.get('/api/study/exams'),
+        200,
+      ).data;
+      expect(exams.map((e) => e.title).sort()).toEqual(['印前基础考试', '礼盒包装资格考试', '设计师招聘笔试'].sort());
+      expect(exams.slice(0, 2).every((e) => e.assignment !== null)).toBe(true);
+      expect(exams.find((e) => e.title === '印前基础考试')).toMatchObject({ passed: true, best_score: 80, assignment: { overdue: false } });
+      expect(exams.find((e) => e.title === '礼盒包装资格考试')!.product_id).not.toBeNull();
+      expect(exams.find((e) => e.title === '设计师招聘笔试')!.is_public).toBe(true);
+      const courses = expectEnvelope<{ course_id: number; title: string; progress_percent: number; is_public: boolean }[]>(await designer.get('/api/study/courses'), 200).data;
+      expect(courses.find((c) => c.title === '印前检查入门')).toMatchObject({ progress_percent: 100, is_public: true });
+      const pub = courses.find((c) => c.is_public)!;
+      expectEnvelope(await t.anon.get(`/api/study/public/courses/${pub.course_id}`), 200);
+
+      const lead = t.authed(await t.sessionFor(DEMO.lead));
+      const exam = await t.db.selectFrom('exams').select('id').where('title', '=', '印前基础考试').executeTakeFirstOrThrow();
+      const results = expectEnvelope<{ rows: { designer_id: string; attempts: number; best_score: number | null; passed: boolean }[] }>(
+        await lead.get(`/api/study/manage/results?item_type=exam&item_id=${exam.id}`),
+        200,
+      ).data;
+      expect(results.rows.filter((r) => r.attempts > 0).map((r) => [r.best_score, r.passed]).sort()).toEqual([
+        [40, false],
+        [80, true],
+      ]);
+      // The attempts' stored scores are what scoring their saved answers gives.
+      const attempts = await t.db.selectFrom('exam_attempts').select('id').where('exam_id', '=', exam.id).execute();
+      for (const a of attempts) {
+        const view = expectEnvelope<{ result: { score: number; review: { points_awarded: number }[] } }>(
+          await t.authed(await t.sessionFor((await t.db.selectFrom('designers').select('phone').innerJoin('exam_attempts', 'exam_attempts.designer_id', 'designers.id').where('exam_attempts.id', '=', a.id).executeTakeFirstOrThrow()).phone)).get(`/api/study/attempts/${a.id}`),
+          200,
+        ).data;
+        expect(view.result.review.reduce((sum, r) => sum + r.points_awarded, 0)).toBe(view.result.score);
+      }
     });
   });
 

@@ -381,9 +381,64 @@ async function collectRealValues(t: TestApp, people: Record<'lead' | 'designer' 
   // A published demo template of the lead's (the whole team sees it) and the demo share link.
   const template = await t.db.selectFrom('templates').select('id').where('owner_id', '=', people.lead.id).where('status', '=', 'published').orderBy('id').executeTakeFirstOrThrow();
   const share = await t.db.selectFrom('template_shares').select('id').orderBy('id').executeTakeFirstOrThrow();
+  // An exam of the lead's team with a question and the designer's attempt in progress, written directly.
+  const lead = await t.db.selectFrom('designers').select('team_id').where('id', '=', people.lead.id).executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  const exam = await t.db
+    .insertInto('exams')
+    .values({ team_id: lead.team_id!, title: '生成请求用的考试', pass_mark: 60, time_limit_minutes: 600, product_id: null, status: 'published', created_by: people.lead.id, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const question = await t.db
+    .insertInto('exam_questions')
+    .values({ exam_id: exam.id, kind: 'single', stem: '题目', options: JSON.stringify([{ key: 'A', text: '甲' }, { key: 'B', text: '乙' }]), answer: '"A"', points: 5, position: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const attempt = await t.db
+    .insertInto('exam_attempts')
+    .values({
+      exam_id: exam.id,
+      designer_id: people.designer.id,
+      started_at: now,
+      deadline: new Date(Date.now() + 24 * 3600_000).toISOString(),
+      total_points: 5,
+      question_order: JSON.stringify([question.id]),
+      option_order: JSON.stringify({ [question.id]: ['A', 'B'] }),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const course = await t.db
+    .insertInto('courses')
+    .values({ team_id: lead.team_id!, title: '生成请求用的课程', status: 'published', is_public: 1, created_by: people.lead.id, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const lesson = await t.db.insertInto('course_lessons').values({ course_id: course.id, position: 1, kind: 'text', title: '课时', body: '正文', object_key: null }).returning('id').executeTakeFirstOrThrow();
   const values: Record<string, string | number> = {
     '/template-shares/{id}/revoke|id': share.id,
     '/template-share/{token}|token': DEMO_SHARE_TOKEN,
+    '/study/manage/courses/{id}|id': course.id,
+    '/study/manage/courses/{id}/publish|id': course.id,
+    '/study/manage/courses/{id}/unpublish|id': course.id,
+    '/study/manage/courses/{id}/lessons|id': course.id,
+    '/study/manage/courses/{id}/lesson-order|id': course.id,
+    '/study/manage/lessons/{id}|id': lesson.id,
+    '/study/manage/lessons/{id}/delete|id': lesson.id,
+    '/study/courses/{id}|id': course.id,
+    '/study/lessons/{id}/progress|id': lesson.id,
+    '/study/public/courses/{id}|id': course.id,
+    '/study/manage/exams/{id}|id': exam.id,
+    '/study/manage/exams/{id}/publish|id': exam.id,
+    '/study/manage/exams/{id}/unpublish|id': exam.id,
+    '/study/manage/exams/{id}/questions|id': exam.id,
+    '/study/manage/exams/{id}/questions/import|id': exam.id,
+    '/study/manage/questions/{id}|id': question.id,
+    '/study/manage/questions/{id}/delete|id': question.id,
+    '/study/exams/{id}|id': exam.id,
+    '/study/exams/{id}/attempts|id': exam.id,
+    '/study/attempts/{id}|id': attempt.id,
+    '/study/attempts/{id}/submit|id': attempt.id,
+    '/study/attempts/{id}/answers/{questionId}|id': attempt.id,
+    '/study/attempts/{id}/answers/{questionId}|questionId': question.id,
     '/messages/announcements/{id}|id': announcement.id,
     '/messages/announcements/{id}/read|id': announcement.id,
     '/messages/announcements/{id}/withdraw|id': announcement.id,

@@ -146,6 +146,15 @@ export interface Database {
   template_favourites: TemplateFavouriteTable;
   template_shares: TemplateShareTable;
   template_search_grams: TemplateSearchGramTable;
+  exams: ExamTable;
+  exam_questions: ExamQuestionTable;
+  exam_attempts: ExamAttemptTable;
+  exam_answers: ExamAnswerTable;
+  exam_qualifications: ExamQualificationTable;
+  courses: CourseTable;
+  course_lessons: CourseLessonTable;
+  lesson_progress: LessonProgressTable;
+  study_assignments: StudyAssignmentTable;
 }
 
 /** Shops a designer takes tickets from (maintained by allocation once tickets arrive). */
@@ -533,4 +542,132 @@ export interface TemplateShareTable {
 export interface TemplateSearchGramTable {
   gram: string;
   template_id: number;
+}
+
+/** An online exam of a team (issue #16); `pass_mark` is a percentage of the total points. */
+export interface ExamTable {
+  id: Generated<number>;
+  team_id: number;
+  title: string;
+  description: Generated<string>;
+  pass_mark: number;
+  time_limit_minutes: number;
+  /** 0: unlimited. */
+  attempts_allowed: Generated<number>;
+  shuffle_questions: Generated<number>;
+  shuffle_options: Generated<number>;
+  product_id: number | null;
+  /** A course to finish before starting. */
+  required_course_id: Generated<number | null>;
+  is_public: Generated<number>;
+  review_enabled: Generated<number>;
+  /** draft | published */
+  status: Generated<string>;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A question of an exam; `answer` and `explanation` stay on the server until an attempt is submitted. */
+export interface ExamQuestionTable {
+  id: Generated<number>;
+  exam_id: number;
+  /** single | multiple | true_false | fill */
+  kind: string;
+  stem: string;
+  /** JSON [{key, text}] */
+  options: Generated<string>;
+  /** JSON: the key, the keys, true/false, or the accepted texts. */
+  answer: string;
+  explanation: Generated<string>;
+  points: number;
+  position: number;
+}
+
+/** One sitting of an exam: its deadline fixed at the start, submitted once. */
+export interface ExamAttemptTable {
+  id: Generated<number>;
+  exam_id: number;
+  designer_id: number;
+  started_at: string;
+  deadline: string;
+  submitted_at: string | null;
+  /** designer | deadline */
+  submitted_by: string | null;
+  score: number | null;
+  total_points: number;
+  passed: number | null;
+  /** JSON question ids in this attempt's order. */
+  question_order: string;
+  /** JSON {question_id: [option keys]} in this attempt's order. */
+  option_order: string;
+}
+
+/** The saved answer of one question in one attempt (the last save wins). */
+export interface ExamAnswerTable {
+  attempt_id: number;
+  question_id: number;
+  answer: string;
+  saved_at: string;
+}
+
+/** The product a passed exam qualified a designer for. */
+export interface ExamQualificationTable {
+  designer_id: number;
+  product_id: number;
+  exam_id: number;
+  attempt_id: number;
+  qualified_at: string;
+}
+
+/** A course of a team (issue #16). */
+export interface CourseTable {
+  id: Generated<number>;
+  team_id: number;
+  title: string;
+  description: Generated<string>;
+  required: Generated<number>;
+  is_public: Generated<number>;
+  /** draft | published */
+  status: Generated<string>;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An ordered lesson: text (Markdown in `body`), video or document (an object key). */
+export interface CourseLessonTable {
+  id: Generated<number>;
+  course_id: number;
+  position: number;
+  /** text | video | document */
+  kind: string;
+  title: string;
+  body: Generated<string>;
+  object_key: string | null;
+  duration_seconds: Generated<number>;
+}
+
+/** A designer's progress in a lesson. */
+export interface LessonProgressTable {
+  designer_id: number;
+  lesson_id: number;
+  course_id: number;
+  position_seconds: Generated<number>;
+  furthest_seconds: Generated<number>;
+  done_at: string | null;
+  updated_at: string;
+}
+
+/** A course or an exam a lead gave a designer to finish by `due_at`. */
+export interface StudyAssignmentTable {
+  id: Generated<number>;
+  team_id: number;
+  /** course | exam */
+  item_type: string;
+  item_id: number;
+  designer_id: number;
+  due_at: string;
+  assigned_by: number;
+  assigned_at: string;
 }

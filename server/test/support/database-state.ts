@@ -52,6 +52,15 @@ const BUSINESS_TABLE_SET: Record<Exclude<keyof Database, 'sessions' | 'rate_limi
   template_favourites: true,
   template_shares: true,
   template_search_grams: true,
+  exams: true,
+  exam_questions: true,
+  exam_attempts: true,
+  exam_answers: true,
+  exam_qualifications: true,
+  courses: true,
+  course_lessons: true,
+  lesson_progress: true,
+  study_assignments: true,
 };
 
 export type BusinessTable = keyof typeof BUSINESS_TABLE_SET;

@@ -34,7 +34,9 @@ export type RefreshArea =
   /** Announcements. */
   | 'announcements'
   /** A ticket's or an appeal's comment thread, and the unread comment counts on ticket rows. */
-  | 'comments';
+  | 'comments'
+  /** The courses and exams lists and details (an assignment, its due date). */
+  | 'study';
 
 /**
  * What a message is about, and so what opening it (its notification, its row in the message
@@ -44,9 +46,10 @@ export type RefreshArea =
  * - `plan-request`: `plan_id` and `request_id` of a change request; opens the team's plan;
  * - `my-plan`: `plan_id` and `request_id` of a decided request; opens the designer's own plan;
  * - `announcement`: `announcement_id`; opens the announcement;
- * - `team-member`: `designer_id` (D code) of the member; read in the message centre.
+ * - `team-member`: `designer_id` (D code) of the member; read in the message centre;
+ * - `study`: `course_id` or `exam_id` of an assigned course or exam; opens the course or the exam.
  */
-export type MessageTarget = 'ticket' | 'appeal' | 'plan-request' | 'my-plan' | 'announcement' | 'team-member';
+export type MessageTarget = 'ticket' | 'appeal' | 'plan-request' | 'my-plan' | 'announcement' | 'team-member' | 'study';
 
 export interface MessageTypeInfo {
   /** The number on the wire and in the database (spec §4). */
@@ -67,6 +70,7 @@ const TICKET: readonly RefreshArea[] = ['tickets', 'team-board'];
 const TICKET_AND_PANEL: readonly RefreshArea[] = ['tickets', 'panel-counts', 'team-board'];
 const APPEAL_FILED: readonly RefreshArea[] = ['appeal-review', 'team-board'];
 const COMMENTS: readonly RefreshArea[] = ['comments'];
+const STUDY: readonly RefreshArea[] = ['study'];
 
 function type(code: number, name: string, opens: MessageTarget, refreshes: readonly RefreshArea[], notifyMs = DEFAULT_NOTIFICATION_MS): MessageTypeInfo {
   return { code, name, opens, notifyMs, refreshes };
@@ -77,7 +81,9 @@ function type(code: number, name: string, opens: MessageTarget, refreshes: reado
  * through an invite link (to its leads); 36 / 37 someone @mentioned you in a comment on a ticket /
  * an appeal (to the mentioned); 38 / 39 a new comment on a ticket / an appeal you take part in (to
  * its designer and the team's leads, not the author nor the mentioned). 36–39 refresh the comment
- * threads and the unread comment counts (issue #24). Refresh areas follow spec §4 (ticket refresh: 9–19, 21, 22, 23, 25, 28, 32;
+ * threads and the unread comment counts (issue #24). 40 / 41 a lead assigned you a course / an exam
+ * with a due date (issue #16; info `course_id` / `exam_id`, `due_at`); they refresh the courses and
+ * exams. Refresh areas follow spec §4 (ticket refresh: 9–19, 21, 22, 23, 25, 28, 32;
  * panel counts: 2, 3, 8–11, 14–16, 21, 22, 25, 27) plus the project's own: every ticket message
  * refreshes the team board, a filed appeal the lead's review queue, plan messages the plans.
  *
@@ -128,6 +134,8 @@ export const MESSAGE_TYPES = {
   APPEAL_COMMENT_MENTIONED: type(37, '申诉评论提及', 'appeal', COMMENTS, 10 * MINUTE),
   TICKET_COMMENTED: type(38, '工单新评论', 'ticket', COMMENTS),
   APPEAL_COMMENTED: type(39, '申诉新评论', 'appeal', COMMENTS),
+  COURSE_ASSIGNED: type(40, '课程学习任务', 'study', STUDY),
+  EXAM_ASSIGNED: type(41, '考试任务', 'study', STUDY),
 } as const satisfies Record<string, MessageTypeInfo>;
 
 export type MessageTypeName = keyof typeof MESSAGE_TYPES;

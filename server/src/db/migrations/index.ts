@@ -14,6 +14,9 @@ import * as announcementEdits from './20261201T1000_announcement_edits.js';
 import * as comments from './20261202T1000_comments.js';
 import * as allocationRules from './20261202T1100_allocation_rules.js';
 import * as templates from './20261203T1000_templates.js';
+import * as exams from './20261203T1000_exams.js';
+import * as courses from './20261203T1100_courses.js';
+import * as studyAssignments from './20261203T1200_study_assignments.js';
 
 /** Every migration, by name. Names carry a timestamp; a landed migration is never edited. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +35,9 @@ const migrations: Record<string, Migration> = {
   '20261202T1000_comments': comments,
   '20261202T1100_allocation_rules': allocationRules,
   '20261203T1000_templates': templates,
+  '20261203T1000_exams': exams,
+  '20261203T1100_courses': courses,
+  '20261203T1200_study_assignments': studyAssignments,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,8 @@
 /**
  * The demo data of an empty database (product.md §2): the demo team and logins, products, shops,
- * announcements, then each module's own demo seed (tickets, money, plans, each with the messages
- * its events would have sent), and the files all of them name, written into the object store.
+ * announcements, then each module's own demo seed (tickets, money, plans, comments, courses and
+ * exams, each with the messages its events would have sent), and the files all of them name,
+ * written into the object store.
  *
  * A data script: it writes its rows with its own SQL (designers through the user module's
  * `insertDesigner`) in one transaction of its own, and nothing goes through the unit of work: the
@@ -14,6 +15,7 @@ import { renderSampleFile, type SampleFile } from '../../lib/sample-files.js';
 import { nowIso } from '../../lib/time.js';
 import { seedDemoMoney } from '../appeals/index.js';
 import { seedDemoComments } from '../comments/index.js';
+import { seedDemoStudy } from '../study/index.js';
 import { putObjects } from '../files/index.js';
 import { seedDemoPlans } from '../order-plans/index.js';
 import { seedDemoTemplates } from '../templates/index.js';
@@ -130,6 +132,7 @@ export async function seedDemoIfEmpty(db: Db, oss: OssConfig): Promise<boolean> 
     await seedDemoComments(trx, { teamId: team.id, leadId: designerIds[0]! });
     // The lead and the designers who finished registering made the team's templates.
     await seedDemoTemplates(trx, { teamId: team.id, designerIds: designerIds.filter((_, i) => DEMO_ACCOUNTS[i]!.step >= REGISTRATION_COMPLETE_STEP), oss });
+    await seedDemoStudy(trx, { teamId: team.id, leadId: designerIds[0]!, designerIds: designerIds.slice(1, 4), productIds: products.map((p) => p.id), files });
     // A reference image and a draft preview of one order look alike: render each picture once.
     const rendered = new Map<string, Buffer>();
     const render = (f: SampleFile) => {

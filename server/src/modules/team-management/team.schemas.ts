@@ -90,6 +90,18 @@ export const teamDesignerDetailSchema = teamDesignerSchema
         end_reason: z.string().nullable(),
       }),
     ),
+    qualifications: z
+      .array(
+        z.object({
+          product_id: z.number().int(),
+          product_name: z.string(),
+          exam_id: z.number().int(),
+          exam_title: z.string(),
+          attempt_id: z.number().int(),
+          qualified_at: z.string(),
+        }),
+      )
+      .describe('Products the designer qualified for by passing an exam linked to them (issue #16), oldest first'),
   })
   .meta({ id: 'TeamDesignerDetail' });
 

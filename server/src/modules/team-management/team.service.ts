@@ -13,6 +13,7 @@ import { nowIso } from '../../lib/time.js';
 import type { UnitOfWork } from '../messages/index.js';
 import { REGISTRATION_COMPLETE_STEP } from '../../domain/designers.js';
 import { settlementSummaryColumns } from '../settlements/index.js';
+import { designerQualifications } from '../study/index.js';
 import { type AllocationRules, type AssignRisk, findAllocationRules, saveAllocationRules } from '../tickets/index.js';
 import { addDays, daysBetween, today } from '../../domain/calendar.js';
 import { displayName, designerCode, parseDesignerCode } from '../../domain/designers.js';
@@ -185,12 +186,13 @@ export function createTeamService({ db, dialect, unitOfWork, tickets }: TeamServ
     const teamId = leadTeamOf(lead);
     const member = await teamMember(teamId, code);
     const [row] = await designerRows(teamId, [member]);
-    const [tickets, settlements, history] = await Promise.all([
+    const [tickets, settlements, history, qualifications] = await Promise.all([
       recentTeamTickets(db, teamId, member.id, 20, nowIso()),
       recentSettlements(db, member.id, 8),
       recentAllocations(db, member.id, 50),
+      designerQualifications(db, member.id),
     ]);
-    return { ...row!, recent_tickets: tickets.items, settlements, history };
+    return { ...row!, recent_tickets: tickets.items, settlements, history, qualifications };
   }
 
   /** Sets a member's daily capacity and replaces their products (every product must exist: 422). */

@@ -43,7 +43,12 @@ describe('notificationHref: a message opens its target', () => {
     expect(notificationHref(MESSAGE_TYPE.TEAM_MEMBER_JOINED, { ticket_id: 5 })).toBe('/message-center/index');
   });
 
+  it('an assigned course or exam is read in the message centre while the study pages are not built (issue #16)', () => {
+    expect(notificationHref(MESSAGE_TYPE.COURSE_ASSIGNED, { course_id: 3 })).toBe('/message-center/index');
+    expect(notificationHref(MESSAGE_TYPE.EXAM_ASSIGNED, { exam_id: 8 })).toBe('/message-center/index');
+  });
+
   it('every type of the contract says what it opens', () => {
-    for (const t of MESSAGE_TYPE_CODES) expect(messageTypeOf(t)?.opens, `type ${t}`).toMatch(/^(ticket|appeal|plan-request|my-plan|announcement|team-member)$/);
+    for (const t of MESSAGE_TYPE_CODES) expect(messageTypeOf(t)?.opens, `type ${t}`).toMatch(/^(ticket|appeal|plan-request|my-plan|announcement|team-member|study)$/);
   });
 });

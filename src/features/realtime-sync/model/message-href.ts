@@ -15,6 +15,8 @@ export interface MessageInfo {
   announcement_id?: number;
   appeal_id?: unknown;
   plan_id?: unknown;
+  course_id?: unknown;
+  exam_id?: unknown;
 }
 
 const FILED_APPEAL_TYPES: ReadonlySet<number> = new Set(Object.values(APPEAL_MESSAGE_TYPES).map((t) => t.filed));
@@ -28,7 +30,8 @@ const positiveId = (v: unknown): number | undefined => (typeof v === 'number' &&
  * - an appeal: 申诉工单 with the appeal's drawer open (a filed appeal, sent to leads, in 待审核);
  * - a plan change request: the plan's detail (leads); a decided request: My tickets with 我的计划 open;
  * - an announcement: `/message-center/announcement?id=`;
- * - a member who joined: the message centre.
+ * - a member who joined: the message centre;
+ * - an assigned course or exam: the message centre, until the study pages are built (issue #16).
  * A message that does not name its target opens the list it belongs to.
  */
 export function notificationHref(messageType: number, info: MessageInfo): string {
@@ -42,6 +45,11 @@ export function notificationHref(messageType: number, info: MessageInfo): string
       return id ? `/message-center/announcement?id=${id}` : MESSAGE_CENTER_PATH;
     }
     case 'team-member':
+      return MESSAGE_CENTER_PATH;
+    // Issue #16: the server side of courses and exams is built, their pages are not yet. Until they
+    // are, an assigned course or exam is read in the message centre instead of opening a page that
+    // does not exist.
+    case 'study':
       return MESSAGE_CENTER_PATH;
     case 'plan-request': {
       const plan = positiveId(info.plan_id);

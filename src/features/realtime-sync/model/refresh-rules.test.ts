@@ -35,6 +35,7 @@ const K = {
   planDetails: orderPlanQueries.details(),
   myPlan: orderPlanQueries.mineAll(),
   comments: commentKeys.all(),
+  study: ['study'],
 } satisfies Record<string, QueryKey>;
 type KeyName = keyof typeof K;
 
@@ -93,6 +94,8 @@ const BEFORE_CONTRACT: Record<number, KeyName[]> = {
 
 /** Issue #24's comment types: the threads and the ticket rows (their unread comment badges). */
 const COMMENT_TYPES = [36, 37, 38, 39];
+/** Issue #16's assignments of a course (40) and an exam (41): the courses and exams pages. */
+const STUDY_TYPES = [40, 41];
 
 /**
  * What the refresh table adds on purpose: the ticket data of the types whose panel-count change My
@@ -104,26 +107,31 @@ const ADDED: Record<number, KeyName[]> = {
   8: TICKET_DATA,
   27: TICKET_DATA,
   ...Object.fromEntries(COMMENT_TYPES.map((t) => [t, ['comments', 'ticketLists', 'ticketDetails'] as KeyName[]])),
+  ...Object.fromEntries(STUDY_TYPES.map((t) => [t, ['study'] as KeyName[]])),
 };
 
 const sortedJson = (keys: readonly QueryKey[]) => keys.map((k) => JSON.stringify(k)).sort();
 
 describe('refresh rules (spec §4)', () => {
   it('every type refreshes the keys it did before the contract, plus the deliberate additions', () => {
-    for (let t = 0; t <= 40; t++) {
+    for (let t = 0; t <= 42; t++) {
       const names: KeyName[] = ['messages', 'unread', ...(BEFORE_CONTRACT[t] ?? []), ...(ADDED[t] ?? [])];
       const expected = sortedJson([...new Set(names)].map((n) => K[n]));
       expect(sortedJson(keysToInvalidate(t)), `type ${t}`).toEqual(expected);
     }
   });
-  it('the contract covers types 2–39, nothing else', () => {
-    expect(MESSAGE_TYPE_CODES).toEqual(Array.from({ length: 38 }, (_, i) => i + 2));
+  it('the contract covers types 2–41, nothing else', () => {
+    expect(MESSAGE_TYPE_CODES).toEqual(Array.from({ length: 40 }, (_, i) => i + 2));
   });
   it('comment messages (36–39) refresh the open threads, the ticket rows’ unread badges and the ticket details’ timelines, nothing else', () => {
     expect(refreshing('comments')).toEqual(COMMENT_TYPES);
     for (const t of COMMENT_TYPES) {
       expect(sortedJson(keysToInvalidate(t))).toEqual(sortedJson([K.messages, K.unread, K.comments, K.ticketLists, K.ticketDetails]));
     }
+  });
+  it('assignment messages (40, 41) refresh the courses and exams, nothing else', () => {
+    expect(refreshing('study')).toEqual(STUDY_TYPES);
+    for (const t of STUDY_TYPES) expect(sortedJson(keysToInvalidate(t))).toEqual(sortedJson([K.messages, K.unread, K.study]));
   });
   it('ticket refresh types are spec §4\'s 9–19, 21, 22, 23, 25, 28, 32, and the project\'s 2, 3, 8, 27', () => {
     expect(refreshing('tickets')).toEqual([2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 25, 27, 28, 32]);
@@ -137,7 +145,7 @@ describe('refresh rules (spec §4)', () => {
       expect(has(keys, K.messages)).toBe(true);
       expect(has(keys, K.unread)).toBe(true);
     }
-    for (const t of [0, 1, 40, 99]) expect(sortedJson(keysToInvalidate(t))).toEqual(sortedJson([K.messages, K.unread]));
+    for (const t of [0, 1, 42, 99]) expect(sortedJson(keysToInvalidate(t))).toEqual(sortedJson([K.messages, K.unread]));
   });
   it('invalidates each key once', () => {
     for (const t of MESSAGE_TYPE_CODES) {
@@ -156,7 +164,7 @@ describe('refresh rules (spec §4)', () => {
   it('ticket messages refresh the team board and the members, nothing else does (issue #7)', () => {
     const ticketTypes = [...Array.from({ length: 27 }, (_, i) => i + 2), 32];
     expect(refreshing('team-board')).toEqual(ticketTypes);
-    for (let t = 1; t <= 40; t++) {
+    for (let t = 1; t <= 42; t++) {
       const keys = keysToInvalidate(t);
       expect(has(keys, K.teamBoard), `type ${t}`).toBe(ticketTypes.includes(t));
     }
@@ -220,7 +228,7 @@ describe('refresh rules of appeals, deductions and settlements (issue #5)', () =
 
   it('ticket-refresh types refresh appeal, deduction and settlement lists; no other type does', () => {
     const ticketTypes = refreshing('tickets');
-    for (let t = 1; t <= 40; t++) {
+    for (let t = 1; t <= 42; t++) {
       const keys = keysToInvalidate(t);
       for (const key of ticketData) {
         // Comment messages refresh the ticket rows (their unread badges) and details (the timeline), not the rest of the ticket data.
@@ -252,7 +260,7 @@ describe('refresh rules of appeals, deductions and settlements (issue #5)', () =
     }
     const reviewTypes = [...new Set([...refreshing('panel-counts'), ...refreshing('appeal-review')])];
     expect(reviewTypes.sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14, 15, 16, 21, 22, 25, 26, 27]);
-    for (let t = 1; t <= 40; t++) expect(has(keysToInvalidate(t), K.appealReview), `type ${t}`).toBe(reviewTypes.includes(t));
+    for (let t = 1; t <= 42; t++) expect(has(keysToInvalidate(t), K.appealReview), `type ${t}`).toBe(reviewTypes.includes(t));
   });
 
   it('the review queue is its own key, outside the designer\'s lists', () => {
@@ -273,7 +281,7 @@ describe('catching up after (re)subscribing', () => {
   it('refreshes every key some message type would, once each', () => {
     const keys = catchUpKeys().map((k) => JSON.stringify(k));
     expect(new Set(keys).size).toBe(keys.length);
-    for (let t = 2; t <= 39; t++) for (const key of keysToInvalidate(t)) expect(keys, `type ${t}`).toContain(JSON.stringify(key));
+    for (let t = 2; t <= 41; t++) for (const key of keysToInvalidate(t)) expect(keys, `type ${t}`).toContain(JSON.stringify(key));
     // The unread badge and the ticket lists are among them.
     expect(keys).toContain(JSON.stringify(K.unread));
     expect(keys).toContain(JSON.stringify(K.ticketLists));

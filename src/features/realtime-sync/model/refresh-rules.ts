@@ -40,6 +40,9 @@ export const AREA_KEYS: Readonly<Record<RefreshArea, readonly QueryKey[]>> = {
   // Issue #24: the open threads, the ticket rows whose unread comment badge the comment changes, and
   // the ticket details whose timeline records it.
   comments: [commentKeys.all(), ticketKeys.lists(), ticketKeys.details()],
+  // Issue #16: the courses and exams pages (their query keys start with 'study'; the pages come
+  // with the SPA side of the issue).
+  study: [['study']],
 };
 
 /** Every message refreshes the message list and the unread count, then what its type's areas say (none for an unknown type). */

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { objectReadUrl } from '../files/index.js';
+import { createAssignmentService } from './assignment.service.js';
+import { createCourseService } from './course.service.js';
+import { createExamService } from './exam.service.js';
+
+/** How often the server submits the attempts whose deadline passed with nobody there. */
+export const DEADLINE_SWEEP_MS = 15_000;
+
+/**
+ * Decorates `app.courses`, `app.exams` and `app.studyAssignments` (needs db and messages) and runs the deadline sweep in every process: an
+ * attempt is claimed by one conditional update, so sweeps of several processes and instances
+ * never submit it twice. Reads of an attempt submit it as well, so the sweep's period only bounds
+ * how late the lead's results see it.
+ */
+export default fp(
+  async function studyPlugin(app: FastifyInstance) {
+    app.decorate('courses', createCourseService({ db: app.db, unitOfWork: app.unitOfWork, readUrl: (key) => objectReadUrl(app.config.oss, key) }));
+    app.decorate('exams', createExamService({ db: app.db, unitOfWork: app.unitOfWork }));
+    app.decorate('studyAssignments', createAssignmentService({ db: app.db, unitOfWork: app.unitOfWork }));
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<unknown> = Promise.resolve();
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        running = app.exams.submitDue().catch((err: unknown) => app.log.warn({ err }, 'exam deadline sweep failed'));
+      }, DEADLINE_SWEEP_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'study', dependencies: ['db', 'messages'] },
+);
