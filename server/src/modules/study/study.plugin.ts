@@ -22,6 +22,9 @@ export default fp(
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<unknown> = Promise.resolve();
     app.addHook('onReady', async () => {
+      // One sweeper per instance, in worker 0 like the outbox relay: the other workers would only
+      // repeat its query (any read of an attempt finishes it too, so none is late for want of one).
+      if ((app.config.workerIndex ?? 0) !== 0) return;
       timer = setInterval(() => {
         running = app.exams.submitDue().catch((err: unknown) => app.log.warn({ err }, 'exam deadline sweep failed'));
       }, DEADLINE_SWEEP_MS);
