@@ -70,8 +70,8 @@ export function TemplateCard({ template: t, onOpen, corner, selected, actionLabe
               </Badge>
             ) : null}
             {t.file_types.slice(0, 3).map((ft) => (
-              <Badge key={ft} size="xs" color="gray" variant="light" c="gray.8" tt="uppercase">
-                {ft}
+              <Badge key={ft} size="xs" color="gray" variant="light" c="gray.8">
+                {ft.toUpperCase()}
               </Badge>
             ))}
           </Group>

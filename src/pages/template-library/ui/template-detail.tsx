@@ -94,7 +94,7 @@ export function TemplateDetailView({ template: t, onOpen, onGone }: Props) {
               {t.sources.map((f) => (
                 <Table.Tr key={f.file_id}>
                   <Table.Td style={{ wordBreak: 'break-all' }}>{f.name}</Table.Td>
-                  <Table.Td tt="uppercase">{f.file_type}</Table.Td>
+                  <Table.Td>{f.file_type.toUpperCase()}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatBytes(f.size)}</Table.Td>
                   <Table.Td>
                     <Button size="compact-xs" variant="light" aria-label={`下载 ${f.name}`} onClick={() => void downloadFile(f.url, f.name)}>

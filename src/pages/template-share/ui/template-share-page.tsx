@@ -125,8 +125,8 @@ export function TemplateSharePage(): ReactElement {
                     <Table.Tr key={f.url}>
                       <Table.Td style={{ wordBreak: 'break-all' }}>
                         {f.name}
-                        <Text span size="xs" c="dimmed" ml={6} tt="uppercase">
-                          {f.file_type} · {formatBytes(f.size)}
+                        <Text span size="xs" c="dimmed" ml={6}>
+                          {f.file_type.toUpperCase()} · {formatBytes(f.size)}
                         </Text>
                       </Table.Td>
                       <Table.Td w={80}>
