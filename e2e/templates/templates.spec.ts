@@ -174,12 +174,19 @@ test.describe('template library', () => {
       await route.continue();
     });
     const inputs = modal.locator('input[type="file"]');
-    await inputs.nth(0).setInputFiles({ name: 'e2e-封面.png', mimeType: 'image/png', buffer: png(64, 48) });
+    const previews = modal.getByRole('list', { name: '预览图' });
+    // A "PNG" that is no image: the store takes it, the server refuses it (422) under 预览图.
+    await inputs.nth(0).setInputFiles({ name: 'e2e-坏图.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
     await inputs.nth(1).setInputFiles({ name: 'e2e-源文件.pdf', mimeType: 'application/pdf', buffer: pdf(title) });
     const task = modal.getByRole('list', { name: '上传任务列表' }).getByRole('listitem', { name: 'e2e-源文件.pdf' });
     await expect(task).toContainText(/上传中 \d+%/);
     await expect(modal.getByRole('list', { name: '源文件' }).getByRole('listitem', { name: 'e2e-源文件.pdf' })).toContainText('已上传', { timeout: 15_000 });
-    await expect(modal.getByRole('list', { name: '预览图' }).getByRole('listitem', { name: 'e2e-封面.png' })).toContainText('已上传');
+    await expect(previews.getByRole('listitem', { name: 'e2e-坏图.png' })).toContainText('已上传');
+    await modal.getByRole('button', { name: '提交' }).click();
+    await expect(modal.locator('.mantine-InputWrapper-error', { hasText: '预览图必须是JPG、PNG、WebP或GIF图片' })).toBeVisible();
+    await previews.getByRole('button', { name: '移除 e2e-坏图.png' }).click();
+    await inputs.nth(0).setInputFiles({ name: 'e2e-封面.png', mimeType: 'image/png', buffer: png(64, 48) });
+    await expect(previews.getByRole('listitem', { name: 'e2e-封面.png' })).toContainText('已上传', { timeout: 15_000 });
     await modal.getByRole('button', { name: '提交' }).click();
     await expect(modal).toBeHidden();
     const drawer = page.getByRole('dialog', { name: '模板详情' });

@@ -5,7 +5,6 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import type { TemplateSearch } from '@/entities/template';
 
 const TemplateLibraryPage = lazyRouteComponent(() => import('@/pages/template-library'), 'TemplateLibraryPage');
@@ -43,7 +42,11 @@ export function templateRoutes<TRoot extends AnyRoute, TApp extends AnyRoute>({ 
     getParentRoute: () => rootRoute,
     path: '/template-share',
     component: TemplateSharePage,
-    validateSearch: z.object({ token: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined) }),
+    // The router may hand a value back as a number (it JSON-parses search values).
+    validateSearch: (raw: Record<string, unknown>): { token?: string } => {
+      const token = typeof raw.token === 'number' ? String(raw.token) : raw.token;
+      return typeof token === 'string' && token.length <= 200 ? { token } : {};
+    },
   });
 
   return { appChildren: [library] as const, publicChildren: [share] as const };
