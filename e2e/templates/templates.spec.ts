@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { authHeaders, expect, INTEGRATION_API_KEY, okData, test } from '../fixtures';
 
@@ -261,6 +262,25 @@ test.describe('template library', () => {
     await page.goto('/#/template-share?token=demo-template-share-2026');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('region', { name: '预览图' }).getByRole('img').first()).toBeVisible();
+    await visitor.close();
+  });
+
+  test('the library, a detail and the share page have no serious or critical accessibility violation', async ({ designerPage: page, browser, baseURL }) => {
+    const serious = async (p: Page) =>
+      (await new AxeBuilder({ page: p }).analyze()).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    await page.goto(LIBRARY);
+    await expect(cards(page).first()).toBeVisible();
+    expect(await serious(page)).toEqual([]);
+    await cards(page).first().getByRole('button').first().click();
+    await expect(page.getByRole('dialog', { name: '模板详情' }).getByTestId('template-preview-large')).toBeVisible();
+    expect(await serious(page)).toEqual([]);
+    const visitor = await browser.newContext({ baseURL });
+    const share = await visitor.newPage();
+    await share.goto('/#/template-share?token=demo-template-share-2026');
+    await expect(share.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await serious(share)).toEqual([]);
     await visitor.close();
   });
 });

@@ -60,7 +60,7 @@ export function TemplateCard({ template: t, onOpen, corner, selected, actionLabe
               {t.category}
             </Badge>
             {t.featured ? (
-              <Badge size="xs" color="orange" variant="light" c="orange.9">
+              <Badge size="xs" color="yellow" variant="filled" c="dark.9">
                 推荐
               </Badge>
             ) : null}

@@ -41,7 +41,7 @@ export function TemplateDetailView({ template: t, onOpen, onGone }: Props) {
           <Group gap={6}>
             <Badge variant="light">{t.category}</Badge>
             {t.featured ? (
-              <Badge color="orange" variant="light" c="orange.9">
+              <Badge color="yellow" variant="filled" c="dark.9">
                 推荐
               </Badge>
             ) : null}
