@@ -254,6 +254,21 @@ test.describe('template library', () => {
     await phone.goto('/#/template-share?token=forged-token-000000000000');
     await expect(phone.getByRole('heading', { name: '分享链接不存在' })).toBeVisible();
     await visitor.close();
+
+    // The owner edits the template (its files stay) and then deletes it, asked first.
+    await drawer.getByRole('button', { name: '编辑' }).click();
+    const edit = page.getByRole('dialog', { name: '编辑模板' });
+    await expect(edit.getByRole('list', { name: '源文件' }).getByRole('listitem', { name: 'e2e-源文件.pdf' })).toContainText('已上传');
+    await edit.getByRole('textbox', { name: '模板标题' }).fill(`${title}改`);
+    await edit.getByRole('button', { name: '保存' }).click();
+    await expect(edit).toBeHidden();
+    await expect(drawer.getByRole('heading', { name: `${title}改` })).toBeVisible();
+    await expect(drawer.getByRole('table', { name: '源文件' })).toContainText('e2e-源文件.pdf');
+    await drawer.getByRole('button', { name: '删除' }).click();
+    await page.getByRole('dialog', { name: '删除模板' }).getByRole('button', { name: '确定删除' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page).not.toHaveURL(/id=/);
+    expect((await api.get(`/api/templates/${template.template_id}`, { headers: authHeaders(designer.token) })).status()).toBe(404);
   });
 
   test('the demo share link opens the shared template without login', async ({ browser, baseURL }) => {
