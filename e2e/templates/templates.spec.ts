@@ -69,13 +69,14 @@ async function uploadTemplateFile(api: APIRequestContext, token: string, name: s
 }
 
 /** A template of the test's own, made through the API (private until a lead publishes it). */
-async function createTemplate(api: APIRequestContext, token: string, title: string): Promise<TemplateDetail> {
-  const preview = await uploadTemplateFile(api, token, 'e2e-预览.png', png(), 'image/png');
+async function createTemplate(api: APIRequestContext, token: string, title: string, previewCount = 1): Promise<TemplateDetail> {
+  const previews: { key: string }[] = [];
+  for (let i = 1; i <= previewCount; i++) previews.push({ key: await uploadTemplateFile(api, token, `e2e-预览${i}.png`, png(32 + i * 8, 24), 'image/png') });
   const source = await uploadTemplateFile(api, token, 'e2e-源文件.pdf', pdf(title), 'application/pdf');
   return okData<TemplateDetail>(
     await api.post('/api/templates', {
       headers: authHeaders(token),
-      data: { title, category: '海报', description: 'E2E 测试模板', tags: ['e2e'], product_ids: [], previews: [{ key: preview }], sources: [{ key: source }] },
+      data: { title, category: '海报', description: 'E2E 测试模板', tags: ['e2e'], product_ids: [], previews, sources: [{ key: source }] },
     }),
   );
 }
@@ -269,6 +270,26 @@ test.describe('template library', () => {
     await expect(drawer).toBeHidden();
     await expect(page).not.toHaveURL(/id=/);
     expect((await api.get(`/api/templates/${template.template_id}`, { headers: authHeaders(designer.token) })).status()).toBe(404);
+  });
+
+  test('the detail’s large previews move with the arrow keys and buttons, and zoom', async ({ api, demoSession, designerPage: page }) => {
+    const designer = await demoSession('designer');
+    const template = await createTemplate(api, designer.token, unique('E2E多图模板'), 2);
+    await page.goto(`${LIBRARY}?scope=mine&id=${template.template_id}`);
+    const viewer = page.getByRole('dialog', { name: '模板详情' }).getByRole('region', { name: '预览图' });
+    const large = viewer.getByTestId('template-preview-large');
+    await expect(viewer).toContainText('第 1 / 2 张');
+    await expect(large).toHaveAttribute('alt', /预览图 1$/);
+    await page.keyboard.press('ArrowRight');
+    await expect(viewer).toContainText('第 2 / 2 张');
+    await expect(large).toHaveAttribute('alt', /预览图 2$/);
+    await page.keyboard.press('ArrowRight');
+    await expect(viewer).toContainText('第 1 / 2 张');
+    await viewer.getByRole('button', { name: '上一张' }).click();
+    await expect(viewer).toContainText('第 2 / 2 张');
+    await viewer.getByRole('button', { name: '放大' }).click();
+    await expect(viewer.getByRole('button', { name: '还原' })).toHaveAttribute('aria-pressed', 'true');
+    await okData(await api.post(`/api/templates/${template.template_id}/delete`, { headers: authHeaders(designer.token) }));
   });
 
   test('the demo share link opens the shared template without login', async ({ browser, baseURL }) => {
