@@ -154,6 +154,30 @@ test.describe('template library', () => {
     await expect(ticketDrawer.getByRole('list', { name: '稿件列表' })).toContainText(sourceName);
   });
 
+  test('「用于工单」 on a template copies its files into the chosen ticket’s draft', async ({ api, demoSession, designerPage: page }) => {
+    test.setTimeout(60_000);
+    const designer = await demoSession('designer');
+    const template = await createTemplate(api, designer.token, unique('E2E用于工单'));
+    const no = unique('E2EUSE');
+    const ticket = await createOrder(api, no);
+    await page.goto(`${LIBRARY}?scope=mine&id=${template.template_id}`);
+    const drawer = page.getByRole('dialog', { name: '模板详情' });
+    await expect(drawer).toContainText('使用次数0 次');
+    await drawer.getByRole('button', { name: '用于工单' }).click();
+    const pick = page.getByRole('dialog', { name: `用于工单：${template.title}` });
+    await pick.getByRole('textbox', { name: '搜索工单' }).fill(no);
+    await pick.getByRole('radio', { name: new RegExp(no) }).check();
+    await pick.getByRole('button', { name: '复制到稿件' }).click();
+    const modal = page.getByRole('dialog', { name: '上传初稿' });
+    await expect(modal.getByRole('list', { name: '已选文件' }).getByRole('listitem', { name: 'e2e-源文件.pdf' })).toContainText('已上传');
+    await modal.getByRole('button', { name: '确认提交初稿' }).click();
+    await expect(modal).toBeHidden();
+    await expect(drawer).toContainText('使用次数1 次');
+    const detail = await okData<{ drafts: { files: string[] }[] }>(await api.get(`/api/tickets/${ticket.ticket_id}`, { headers: authHeaders(designer.token) }));
+    expect(detail.drafts).toHaveLength(1);
+    expect(detail.drafts[0]!.files[0]).toMatch(/^draft\/.+\/e2e-源文件\.pdf$/);
+  });
+
   test('a designer uploads a template with progress; a lead publishes it and another designer finds it', async ({ designerPage: page, leadPage, partTimePage }) => {
     test.setTimeout(60_000);
     const title = unique('E2E上传模板');
