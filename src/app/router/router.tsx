@@ -38,6 +38,7 @@ import { isOnboardingOpenPath, isPublicPath, LOGIN_PATH } from '@/shared/config/
 import { pageProgress, useDismissBootShell } from '@/shared/lib';
 import { notify, PageProgress } from '@/shared/ui';
 import { afterLoginTarget, decideAccess, decideMenuAccess } from './guard';
+import { templateRoutes } from './template-routes';
 
 /** Screens load on demand so the first visit downloads only what the login page needs. */
 const AppLayout = lazyRouteComponent(() => import('@/widgets/app-layout'), 'AppLayout');
@@ -395,6 +396,9 @@ const orderPlanDetailRoute = createRoute({
 });
 // ---- end of issue #7 ------------------------------------------------------------------------
 
+// Issue #17: the template library and its public share page (template-routes.tsx).
+const templates = templateRoutes({ rootRoute, appRoute, menuGuard });
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
@@ -410,6 +414,7 @@ const routeTree = rootRoute.addChildren([
   publicRoute('/403', ForbiddenPage),
   publicRoute('/404', NotFoundPage),
   publicRoute('/500', ServerErrorPage),
+  ...templates.publicChildren,
   appRoute.addChildren([
     homeRoute,
     accountRoute,
@@ -432,6 +437,7 @@ const routeTree = rootRoute.addChildren([
     teamExpenseDetailRoute,
     orderPlanRoute,
     orderPlanDetailRoute,
+    ...templates.appChildren,
   ]),
 ]);
 

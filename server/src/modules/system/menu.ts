@@ -122,4 +122,6 @@ export const RELEASED_PATHS = new Set<string>([
   '/team-management/orders',
   '/team-management/expenses',
   '/team-management/expenses/detail/:id',
+  // Issue #17: the template library.
+  '/template-library/index',
 ]);
