@@ -16,7 +16,10 @@
 // title typed character by character (1, 2, 3… characters), a tag, a partial word from inside a
 // title, two words, and words that match nothing — as team 1's members (10 signed in, in turn) and
 // as its lead (who also sees the team's private templates); the plain first page and a category
-// filter; and the same split by query length. `pageSize=24` (a grid). Before the load, each search
+// filter; and the same split by query length. `pageSize=24` (a grid). One more scenario paces the
+// searches (`--typing-rate`, default 4 a second per connection: 50 people typing) instead of sending
+// them back to back; its latencies are the answers' own, so they mean something only while the
+// server keeps up (its req/s ≈ 50 × the rate). Before the load, each search
 // class's match counts are printed, and a digest of the first pages (ids and totals) of 300 fixed
 // searches per role: equal digests mean equal results in equal order (compare runs, databases,
 // before/after a change). A benchmark prints; it asserts nothing and always exits 0.
@@ -42,6 +45,8 @@ const WARMUP_S = Number(argValue('--warmup')) || 2;
 const CONCURRENCY = Number(argValue('--concurrency')) || 50;
 const TEMPLATES = Number(argValue('--templates')) || 20_000;
 const PAGE_SIZE = 24;
+/** The paced scenario: each connection sends this many searches a second (a person typing), not one after another. */
+const TYPING_RATE = Number(argValue('--typing-rate')) || 4;
 const DIALECTS = (argValue('--dialects') ?? 'sqlite,pg').split(',');
 /** `--scenarios search,searchLead,…`: only these (in this order). */
 const ONLY = argValue('--scenarios')?.split(',').filter(Boolean);
@@ -120,7 +125,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** GET load with autocannon (as bench/tickets/run.ts): the steady state after every connection has had an answer plus WARMUP_S. */
-async function readLoad(base: string, seconds: number, next: () => { path: string; token?: string }): Promise<Result> {
+async function readLoad(base: string, seconds: number, next: () => { path: string; token?: string }, connectionRate?: number): Promise<Result> {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   const answered = new Set<unknown>();
@@ -137,6 +142,7 @@ async function readLoad(base: string, seconds: number, next: () => { path: strin
       url: base,
       connections: CONCURRENCY,
       duration: 3_600,
+      ...(connectionRate ? { connectionRate } : {}),
       requests: [
         {
           method: 'GET',
@@ -206,6 +212,7 @@ const SCENARIOS: Scenario[] = [
   { key: 'bare', label: 'bare Fastify JSON route (GET /bare)' },
   { key: 'search', label: 'search as you type, member', target: 'p99 < 30 ms' },
   { key: 'searchLead', label: 'search as you type, lead', target: 'p99 < 30 ms' },
+  { key: 'searchPaced', label: `search as you type, member, paced: ${TYPING_RATE} keys/s per connection` },
   { key: 'search1', label: 'search, 1 character, member' },
   { key: 'search2', label: 'search, 2 characters, member' },
   { key: 'search3', label: 'search, 3-6 characters, member' },
@@ -307,10 +314,11 @@ async function runScenarios(ready: ServerReady, child: ChildProcess): Promise<Ma
     path: listPath({ ...extra, q: list[i % list.length]! }),
     token: token(i),
   });
-  const reads: Record<string, { base: string; next: (i: number) => { path: string; token?: string } }> = {
+  const reads: Record<string, { base: string; next: (i: number) => { path: string; token?: string }; rate?: number }> = {
     bare: { base: `http://127.0.0.1:${ready.barePort}`, next: () => ({ path: '/bare' }) },
     search: { base, next: cycle(words.typing, member) },
     searchLead: { base, next: cycle(words.typing, () => ready.leadToken) },
+    searchPaced: { base, next: cycle(words.typing, member), rate: TYPING_RATE },
     search1: { base, next: cycle(words.one, member) },
     search2: { base, next: cycle(words.two, member) },
     search3: { base, next: cycle(words.more, member) },
@@ -326,7 +334,7 @@ async function runScenarios(ready: ServerReady, child: ChildProcess): Promise<Ma
     if (!read) continue;
     let i = 0;
     const cpu0 = await serverCpu(child);
-    const r = await readLoad(read.base, DURATION_S, () => read.next(i++));
+    const r = await readLoad(read.base, DURATION_S, () => read.next(i++), read.rate);
     if (key !== 'bare') r.serverCpu = ((await serverCpu(child)) - cpu0) / 1000 / r.answers;
     results.set(key, r);
     process.stdout.write('.');
