@@ -288,6 +288,58 @@ describe.each(dialects)('templates (%s)', (dialect) => {
     expect(detail.related.map((r) => r.template_id)).toContain(b.template_id);
   });
 
+  it('the list answers as its definition for every viewer, scope, status, sort, page and search word (the plan changes nothing)', async () => {
+    // A designer who uploaded before joining the team: that template keeps team_id null (only its owner sees it).
+    const mover = await createPerson(t, { type: 1 });
+    await created(mover, { title: '迁移名片模板', tags: ['旧作'] });
+    await t.db.updateTable('designers').set({ team_id: w.teamId }).where('id', '=', mover.id).execute();
+    const featured = await published(w.designer, { title: '推荐名片海报', tags: ['蓝色'] });
+    expectEnvelope(await curate(w.lead, featured.template_id, { featured: true }), 200);
+    await created(w.designer, { title: '私有名片草稿', tags: ['蓝色'] });
+    const mates = await published(w.mate, { title: '同事名片', tags: ['红色'] });
+    await t.db.updateTable('templates').set({ use_count: 7 }).where('id', '=', mates.template_id).execute();
+    expectEnvelope(await w.mate.client.post(`/api/templates/${mates.template_id}/favourite`), 200);
+
+    const all = await t.db.selectFrom('templates').select(['id', 'owner_id', 'team_id', 'status', 'featured', 'use_count', 'category', 'search_text']).execute();
+    async function expected(who: Person, params: URLSearchParams) {
+      const me = await t.db.selectFrom('designers').select(['team_id', 'designer_type']).where('id', '=', who.id).executeTakeFirstOrThrow();
+      const stars = new Set((await t.db.selectFrom('template_favourites').select('template_id').where('designer_id', '=', who.id).execute()).map((r) => r.template_id));
+      const words = (params.get('q') ?? '').normalize('NFKC').toLowerCase().split(/\s+/u).filter(Boolean);
+      const scope = params.get('scope') ?? 'all';
+      const rows = all.filter(
+        (r) =>
+          (r.owner_id === who.id || (me.team_id !== null && r.team_id === me.team_id && (me.designer_type === 0 || r.status === 'published'))) &&
+          (scope !== 'mine' || r.owner_id === who.id) &&
+          (scope !== 'team' || (r.team_id === me.team_id && r.status === 'published')) &&
+          (scope !== 'favourites' || stars.has(r.id)) &&
+          (!params.get('status') || r.status === params.get('status')) &&
+          (!params.get('category') || r.category === params.get('category')) &&
+          words.every((word) => r.search_text.split('\n').some((piece) => piece.includes(word))),
+      );
+      const used = params.get('sort') === 'most_used';
+      rows.sort((a, b) => b.featured - a.featured || (used ? b.use_count - a.use_count : 0) || b.id - a.id);
+      const size = Number(params.get('pageSize'));
+      const from = (Number(params.get('page')) - 1) * size;
+      return { total: rows.length, ids: rows.slice(from, from + size).map((r) => r.id) };
+    }
+
+    const queries = ['', 'q=名片', 'q=名', 'q=名片 蓝色', 'q=名片模板', 'q=无此模板词', 'scope=mine', 'scope=team', 'status=private', 'status=published&q=名片', 'category=名片&q=名片', 'scope=favourites'];
+    for (const who of [w.designer, w.mate, w.lead, other, mover]) {
+      for (const query of queries) {
+        for (const sort of ['newest', 'most_used']) {
+          for (const [page, pageSize] of [[1, 2], [2, 2]] as const) {
+            const params = new URLSearchParams(query);
+            params.set('sort', sort);
+            params.set('page', String(page));
+            params.set('pageSize', String(pageSize));
+            const answer = expectEnvelope<PageWire>(await who.client.get(`/api/templates?${params.toString()}`), 200).data;
+            expect({ query: params.toString(), total: answer.total, ids: answer.items.map((i) => i.template_id) }).toEqual({ query: params.toString(), ...(await expected(who, params)) });
+          }
+        }
+      }
+    }
+  });
+
   it('share links: owner or lead only; expiry on the clock; revoked; forged; nothing of another template', async () => {
     const d = await published(w.designer, { title: '分享的模板' });
     const secret = await published(w.designer, { title: '另一个模板' });

@@ -3,7 +3,7 @@
  * and its products, tags, files, favourites and search grams, and the names of the people and
  * products a template shows. Each function takes `db` or a transaction first.
  */
-import { type ExpressionBuilder, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, sql, type SqlBool, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { containsPattern, queryGrams } from './search-text.js';
@@ -96,58 +96,224 @@ export interface ListFilter {
   sort: Sort;
   limit: number;
   offset: number;
+  /**
+   * How many templates hold each gram (gram-counts.ts, cached): the rarest gram of a search drives
+   * the candidate lookup. Only the plan depends on it, never the results; unknown grams count as common.
+   */
+  gramCounts?: (grams: string[]) => Promise<ReadonlyMap<string, number>>;
 }
 
-function filtered<O>(qb: SelectQueryBuilder<Database, 'templates', O>, f: Omit<ListFilter, 'sort' | 'limit' | 'offset'>): SelectQueryBuilder<Database, 'templates', O> {
-  const v = f.viewer;
-  let q = qb.where((eb) => visibleTo(eb, v));
-  if (f.scope === 'mine') q = q.where('templates.owner_id', '=', v.id);
-  if (f.scope === 'team') q = v.teamId === null ? q.where(sql<boolean>`1 = 0`) : q.where('templates.team_id', '=', v.teamId).where('templates.status', '=', 'published');
-  if (f.scope === 'favourites') {
-    q = q.where('templates.id', 'in', (eb) => eb.selectFrom('template_favourites').select('template_favourites.template_id').where('template_favourites.designer_id', '=', v.id));
+type Where = (eb: ExpressionBuilder<Database, 'templates'>) => Expression<SqlBool>;
+
+/** The filters of a list other than visibility, scope, status and search words. */
+function attributeFilters(f: Omit<ListFilter, 'sort' | 'limit' | 'offset'>): Where[] {
+  const out: Where[] = [];
+  if (f.category !== undefined) {
+    const category = f.category;
+    out.push((eb) => eb('templates.category', '=', category));
   }
-  if (f.category !== undefined) q = q.where('templates.category', '=', f.category);
-  if (f.status !== undefined) q = q.where('templates.status', '=', f.status);
   if (f.productId !== undefined) {
     const productId = f.productId;
-    q = q.where('templates.id', 'in', (eb) => eb.selectFrom('template_products').select('template_products.template_id').where('template_products.product_id', '=', productId));
+    out.push((eb) => eb('templates.id', 'in', eb.selectFrom('template_products').select('template_products.template_id').where('template_products.product_id', '=', productId)));
   }
   for (const tag of f.tags) {
-    q = q.where('templates.id', 'in', (eb) => eb.selectFrom('template_tags').select('template_tags.template_id').where('template_tags.tag', '=', tag));
+    out.push((eb) => eb('templates.id', 'in', eb.selectFrom('template_tags').select('template_tags.template_id').where('template_tags.tag', '=', tag)));
   }
   if (f.fileType !== undefined) {
     const ext = f.fileType;
-    q = q.where('templates.id', 'in', (eb) =>
-      eb.selectFrom('template_files').select('template_files.template_id').where('template_files.ext', '=', ext).where('template_files.kind', '=', 'source'),
+    out.push((eb) =>
+      eb('templates.id', 'in', eb.selectFrom('template_files').select('template_files.template_id').where('template_files.ext', '=', ext).where('template_files.kind', '=', 'source')),
     );
   }
-  for (const term of f.terms) {
-    const grams = queryGrams(term).slice(0, MAX_QUERY_GRAMS);
-    // Candidates from the gram index (B-tree on gram, template_id), verified by LIKE on their text.
-    q = q.where('templates.id', 'in', (eb) => {
-      const postings = eb.selectFrom('template_search_grams').select('template_search_grams.template_id');
-      return grams.length === 1
-        ? postings.where('template_search_grams.gram', '=', grams[0]!)
-        : postings
-            .where('template_search_grams.gram', 'in', grams)
-            .groupBy('template_search_grams.template_id')
-            .having((h) => h.fn.countAll(), '=', grams.length);
-    });
-    q = q.where(sql<boolean>`${sql.ref('templates.search_text')} like ${containsPattern(term)} escape '\\'`);
+  return out;
+}
+
+/** Every filter of the list as one predicate on `templates` (visibility, scope, status, attributes, the words' LIKE). */
+function allFilters(f: Omit<ListFilter, 'sort' | 'limit' | 'offset'>): Where {
+  const v = f.viewer;
+  return (eb) => {
+    const ands: Expression<SqlBool>[] = [visibleTo(eb, v)];
+    if (f.scope === 'mine') ands.push(eb('templates.owner_id', '=', v.id));
+    if (f.scope === 'team') ands.push(v.teamId === null ? sql<SqlBool>`1 = 0` : eb.and([eb('templates.team_id', '=', v.teamId), eb('templates.status', '=', 'published')]));
+    if (f.scope === 'favourites') {
+      ands.push(eb('templates.id', 'in', eb.selectFrom('template_favourites').select('template_favourites.template_id').where('template_favourites.designer_id', '=', v.id)));
+    }
+    if (f.status !== undefined) ands.push(eb('templates.status', '=', f.status));
+    for (const w of attributeFilters(f)) ands.push(w(eb));
+    // A word of one or two characters is exactly its gram (grams never span two pieces of the
+    // text, nor does a word, which holds no whitespace): only longer words need the LIKE.
+    for (const term of f.terms) if (Array.from(term).length > 2) ands.push(sql<SqlBool>`${sql.ref('templates.search_text')} like ${containsPattern(term)} escape '\\'`);
+    return eb.and(ands);
+  };
+}
+
+/**
+ * The visible templates of a list without search words, as disjoint "legs" that each follow an
+ * index in the list's order (templates_team_idx and the indexes of migration
+ * 20261204T1000_template_list_indexes: team, status, [category,] featured, [use_count,] id): the
+ * team's published ones, a lead's team's private ones, and the viewer's own not already in those.
+ * A page then reads at most offset + limit rows of each leg instead of sorting everything visible,
+ * and the total is the sum of the legs' counts (index ranges). Null when no leg applies (the list
+ * is empty); favourites stay one leg (a designer's stars are few).
+ */
+function browseLegs(f: Omit<ListFilter, 'sort' | 'limit' | 'offset'>): Where[] | null {
+  const v = f.viewer;
+  const status = f.status;
+  const team = v.teamId;
+  const teamPublished: Where | null = team !== null && status !== 'private' ? (eb) => eb.and([eb('templates.team_id', '=', team), eb('templates.status', '=', 'published')]) : null;
+  const teamPrivate: Where | null = team !== null && v.lead && status !== 'published' ? (eb) => eb.and([eb('templates.team_id', '=', team), eb('templates.status', '=', 'private')]) : null;
+  const withStatus = (w: Where): Where => (status === undefined ? w : (eb) => eb.and([w(eb), eb('templates.status', '=', status)]));
+  let legs: (Where | null)[];
+  switch (f.scope) {
+    case 'mine':
+      legs = [withStatus((eb) => eb('templates.owner_id', '=', v.id))];
+      break;
+    case 'team':
+      legs = [teamPublished];
+      break;
+    case 'favourites':
+      return [allFilters({ ...f, terms: [] })];
+    default: {
+      // The viewer's own templates that the team legs do not hold already (team_id may be null).
+      const own: Where = (eb) => {
+        if (team === null) return eb('templates.owner_id', '=', v.id);
+        const covered = v.lead ? eb('templates.team_id', '=', team) : eb.and([eb('templates.team_id', '=', team), eb('templates.status', '=', 'published')]);
+        return eb.and([eb('templates.owner_id', '=', v.id), eb.or([eb('templates.team_id', 'is', null), eb.not(covered)])]);
+      };
+      legs = [teamPublished, teamPrivate, withStatus(own)];
+    }
   }
-  return q;
+  const present = legs.filter((l): l is Where => l !== null);
+  if (!present.length) return null;
+  const attrs = attributeFilters(f);
+  return present.map((leg) => (eb) => eb.and([leg(eb), ...attrs.map((w) => w(eb))]));
+}
+
+function inListOrder<DB, TB extends keyof DB, O>(q: SelectQueryBuilder<DB, TB, O>, sort: Sort, table: 'templates' | 'u' = 'templates'): SelectQueryBuilder<DB, TB, O> {
+  // The column references are checked by the callers' selections (templates.* or the union's u.*).
+  const col = (c: string) => sql.ref(`${table}.${c}`);
+  let out = q.orderBy(col('featured'), 'desc');
+  if (sort === 'most_used') out = out.orderBy(col('use_count'), 'desc');
+  return out.orderBy(col('id'), 'desc');
+}
+
+/**
+ * The grams a search's matches must all hold, rarest first (`gramCounts`): the first drives (its
+ * postings, read from the primary key (gram, template_id)), each other is a probe of that key.
+ */
+async function searchGrams(f: ListFilter): Promise<{ driver: string; others: string[] }> {
+  const grams = [...new Set(f.terms.flatMap((t) => queryGrams(t).slice(0, MAX_QUERY_GRAMS)))];
+  const counts = f.gramCounts ? await f.gramCounts(grams) : new Map<string, number>();
+  const rarity = (g: string) => counts.get(g) ?? Number.MAX_SAFE_INTEGER;
+  const [driver, ...others] = [...grams].sort((a, b) => rarity(a) - rarity(b));
+  return { driver: driver!, others };
+}
+
+/** The template `id` holds each of the grams. */
+function holdsGrams(eb: ExpressionBuilder<Database, 'templates'>, grams: readonly string[], id: Expression<number>): Expression<SqlBool> {
+  return eb.and(
+    grams.map((gram) =>
+      eb.exists(eb.selectFrom('template_search_grams as g').select(sql.lit(1).as('one')).where('g.gram', '=', gram).where('g.template_id', '=', id)),
+    ),
+  );
 }
 
 /** A page of the templates `f.viewer` may see, featured first, then newest or most used; and how many match. */
 export async function listTemplateRows(db: Conn, f: ListFilter): Promise<{ rows: TemplateRow[]; total: number }> {
-  const base = filtered(db.selectFrom('templates'), f);
-  const count = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  return f.terms.length ? searchRows(db, f) : browseRows(db, f);
+}
+
+/**
+ * With search words. The matches are the driving gram's postings joined to their rows (CROSS JOIN
+ * keeps SQLite's join order: postings first, each row by its primary key; PostgreSQL plans it as an
+ * inner join), each other gram probed, every filter and the longer words' LIKE on the rows. The
+ * total counts them all. Newest first, the page is the featured matches (from the browse legs with
+ * featured = 1: an index range each) followed by the others read from the postings backwards
+ * (template ids descending, the list's order) until offset + limit are found: nothing is sorted but
+ * the featured few. Most used first needs every match sorted: one statement with a window count.
+ */
+async function searchRows(db: Conn, f: ListFilter): Promise<{ rows: TemplateRow[]; total: number }> {
+  const { driver, others } = await searchGrams(f);
+  const where = allFilters(f);
+  const matched = db
+    .selectFrom('template_search_grams as g0')
+    .crossJoin('templates')
+    .whereRef('templates.id', '=', 'g0.template_id')
+    .where('g0.gram', '=', driver)
+    .where((eb) => {
+      const t = eb as unknown as ExpressionBuilder<Database, 'templates'>;
+      return eb.and([holdsGrams(t, others, eb.ref('g0.template_id')), where(t)]);
+    });
+  if (f.sort === 'most_used') {
+    const page = inListOrder(matched.select(['templates.id', 'templates.featured', 'templates.use_count', (eb) => eb.fn.countAll<number | string>().over().as('total')]), f.sort)
+      .limit(f.limit)
+      .offset(f.offset);
+    const rows = await inListOrder(db.selectFrom(page.as('u')).innerJoin('templates', 'templates.id', 'u.id').select([...COLUMNS, 'u.total']), f.sort, 'u').execute();
+    if (rows.length) return { rows: rows.map(({ total: _total, ...r }) => r), total: Number(rows[0]!.total) };
+    if (f.offset === 0) return { rows: [], total: 0 };
+    const count = await matched.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    return { rows: [], total: Number(count.n) };
+  }
+  const count = await matched.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
   const total = Number(count.n);
   if (total === 0 || f.offset >= total) return { rows: [], total };
-  let q = base.select(COLUMNS).orderBy('templates.featured', 'desc');
-  if (f.sort === 'most_used') q = q.orderBy('templates.use_count', 'desc');
-  const rows = await q.orderBy('templates.id', 'desc').limit(f.limit).offset(f.offset).execute();
+  const want = f.offset + f.limit;
+  const grams = [driver, ...others];
+  const featuredLegs = (browseLegs({ ...f, terms: [] }) ?? []).map((leg) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('templates')
+          .select(COLUMNS)
+          .where((eb) => eb.and([leg(eb), eb('templates.featured', '=', 1), holdsGrams(eb, grams, eb.ref('templates.id')), where(eb)]))
+          .orderBy('templates.id', 'desc')
+          .limit(want)
+          .as('lf'),
+      )
+      .selectAll(),
+  );
+  const rest = db
+    .selectFrom(
+      matched
+        .select(COLUMNS)
+        .where('templates.featured', '=', 0)
+        .orderBy('g0.template_id', 'desc')
+        .limit(want)
+        .as('lr'),
+    )
+    .selectAll();
+  const merged = featuredLegs.reduce((q, leg) => q.unionAll(leg), rest);
+  const rows = await inListOrder(db.selectFrom(merged.as('u')).selectAll(), f.sort, 'u').limit(f.limit).offset(f.offset).execute();
   return { rows, total };
+}
+
+/** Without search words: the legs' counts summed, and the page merged from each leg's first offset + limit rows. */
+async function browseRows(db: Conn, f: ListFilter): Promise<{ rows: TemplateRow[]; total: number }> {
+  const legs = browseLegs(f);
+  if (!legs) return { rows: [], total: 0 };
+  const leg = (w: Where) => db.selectFrom('templates').where((eb) => w(eb));
+  const [firstCount, ...restCounts] = legs.map((w) => leg(w).select((eb) => eb.fn.countAll<number | string>().as('n')));
+  const counts = await restCounts.reduce((q, c) => q.unionAll(c), firstCount!).execute();
+  const total = counts.reduce((sum, c) => sum + Number(c.n), 0);
+  if (total === 0 || f.offset >= total) return { rows: [], total };
+  const [firstPage, ...restPages] = legs.map((w, i) => db.selectFrom(inListOrder(leg(w).select(COLUMNS), f.sort).limit(f.offset + f.limit).as(`l${i}`)).selectAll());
+  const merged = restPages.reduce((q, p) => q.unionAll(p), firstPage!);
+  const rows = await inListOrder(db.selectFrom(merged.as('u')).selectAll(), f.sort, 'u').limit(f.limit).offset(f.offset).execute();
+  return { rows, total };
+}
+
+/** How many templates hold each of the grams (postings in the gram index). */
+export async function postingCounts(db: Conn, grams: readonly string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>(grams.map((g) => [g, 0]));
+  if (!grams.length) return out;
+  const rows = await db
+    .selectFrom('template_search_grams')
+    .select(['gram', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('gram', 'in', [...grams])
+    .groupBy('gram')
+    .execute();
+  for (const r of rows) out.set(r.gram, Number(r.n));
+  return out;
 }
 
 /** Whether `v` may see the template. */

@@ -24,6 +24,7 @@ import {
 } from '../files/index.js';
 import type { UnitOfWork } from '../messages/index.js';
 import { ownTicket } from '../tickets/index.js';
+import { createGramCounts } from './gram-counts.js';
 import { indexGrams, queryTerms, searchText } from './search-text.js';
 import { makeThumbnail, thumbKeyOf } from './thumbnails.js';
 import {
@@ -147,6 +148,8 @@ export type TemplateService = ReturnType<typeof createTemplateService>;
 
 export function createTemplateService({ db, unitOfWork, oss }: TemplateServiceDeps) {
   const readUrl = (key: string) => objectReadUrl(oss, key);
+  /** Which gram of a search is rarest (the search starts there). */
+  const gramCounts = createGramCounts(db);
 
   async function checkProducts(ids: number[], field = 'product_ids'): Promise<number[]> {
     const unique = [...new Set(ids)];
@@ -272,6 +275,7 @@ export function createTemplateService({ db, unitOfWork, oss }: TemplateServiceDe
     const tags = q.tags ? [...new Set(q.tags.split(/[,，]/).map((s) => s.trim()).filter(Boolean))] : [];
     if (tags.length > 5) throw invalid('tags', '最多按5个标签筛选');
     const { rows, total } = await listTemplateRows(db, {
+      gramCounts,
       viewer: viewerOf(me),
       terms: queryTerms(q.q),
       category: q.category,
