@@ -38,6 +38,7 @@ import { isOnboardingOpenPath, isPublicPath, LOGIN_PATH } from '@/shared/config/
 import { pageProgress, useDismissBootShell } from '@/shared/lib';
 import { notify, PageProgress } from '@/shared/ui';
 import { afterLoginTarget, decideAccess, decideMenuAccess } from './guard';
+import { studyRoutes } from './study-routes';
 
 /** Screens load on demand so the first visit downloads only what the login page needs. */
 const AppLayout = lazyRouteComponent(() => import('@/widgets/app-layout'), 'AppLayout');
@@ -164,6 +165,7 @@ const indexRoute = createRoute({
 });
 
 const appRoute = createRoute({ getParentRoute: () => rootRoute, id: 'app', component: AppLayout });
+export type AppLayoutRoute = typeof appRoute;
 
 const homeRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -190,6 +192,7 @@ const redirectRoute = createRoute({
  * Guard of a screen of the server menu: shown only when the menu granted to this user holds it,
  * otherwise 403 (spec §2).
  */
+export type MenuGuard = typeof menuGuard;
 function menuGuard(menuPath: string) {
   return ({ location, context: { queryClient } }: { location: { pathname: string }; context: RouterContext }) => {
     const granted = flattenMenu(queryClient.getQueryData(menuQueries.tree().queryKey) ?? []).map((m) => m.path);
@@ -395,6 +398,8 @@ const orderPlanDetailRoute = createRoute({
 });
 // ---- end of issue #7 ------------------------------------------------------------------------
 
+const study = studyRoutes({ appRoute, menuGuard });
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
@@ -432,6 +437,7 @@ const routeTree = rootRoute.addChildren([
     teamExpenseDetailRoute,
     orderPlanRoute,
     orderPlanDetailRoute,
+    ...study.inLayout,
   ]),
 ]);
 
