@@ -146,6 +146,8 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   },
 });
 
+export type RootRoute = typeof rootRoute;
+
 const publicRoute = <P extends string>(path: P, component: RouteComponent) =>
   createRoute({ getParentRoute: () => rootRoute, path, component });
 
@@ -398,7 +400,7 @@ const orderPlanDetailRoute = createRoute({
 });
 // ---- end of issue #7 ------------------------------------------------------------------------
 
-const study = studyRoutes({ appRoute, menuGuard });
+const study = studyRoutes({ rootRoute, appRoute, menuGuard });
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -415,6 +417,7 @@ const routeTree = rootRoute.addChildren([
   publicRoute('/403', ForbiddenPage),
   publicRoute('/404', NotFoundPage),
   publicRoute('/500', ServerErrorPage),
+  ...study.public,
   appRoute.addChildren([
     homeRoute,
     accountRoute,

@@ -1,21 +1,27 @@
 /**
  * The routes of 学习考试 (issue #16, spec §2): `/study-exam/index` inside the layout behind its menu
- * grant. router.tsx builds them with its parents and its menu guard.
+ * grant; a course (`/study-exam/course-detail`, `/course/course-detail`) and an exam
+ * (`/online-exam`) are public routes: they render outside the layout, and their pages decide what a
+ * visitor without a login may see (a public course) and send anyone else to log in. router.tsx
+ * builds them with its parents and its menu guard.
  */
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import * as z from 'zod/mini';
-import { textParam } from '@/shared/lib';
-import type { AppLayoutRoute, MenuGuard } from './router';
+import { positiveIntParam, textParam } from '@/shared/lib';
+import type { AppLayoutRoute, MenuGuard, RootRoute } from './router';
 
 const StudyExamPage = lazyRouteComponent(() => import('@/pages/study-exam'), 'StudyExamPage');
+const CourseDetailPage = lazyRouteComponent(() => import('@/pages/course-detail'), 'CourseDetailPage');
 
 interface Parents {
+  /** The root (public routes, outside the layout). */
+  rootRoute: RootRoute;
   /** The layout route (menu screens). */
   appRoute: AppLayoutRoute;
   menuGuard: MenuGuard;
 }
 
-export function studyRoutes({ appRoute, menuGuard }: Parents) {
+export function studyRoutes({ rootRoute, appRoute, menuGuard }: Parents) {
   /** Courses and exams; `?tab=` is the tab (the page resolves it against the tabs it shows). */
   const studyExamRoute = createRoute({
     getParentRoute: () => appRoute,
@@ -24,5 +30,10 @@ export function studyRoutes({ appRoute, menuGuard }: Parents) {
     validateSearch: z.object({ tab: textParam(20) }),
     beforeLoad: menuGuard('/study-exam/index'),
   });
-  return { inLayout: [studyExamRoute] as const };
+  const courseSearch = z.object({ id: positiveIntParam(), lesson: positiveIntParam() });
+  const courseDetailRoute = createRoute({ getParentRoute: () => rootRoute, path: '/study-exam/course-detail', component: CourseDetailPage, validateSearch: courseSearch });
+  /** The same page reached from elsewhere (spec §2). */
+  const courseAliasRoute = createRoute({ getParentRoute: () => rootRoute, path: '/course/course-detail', component: CourseDetailPage, validateSearch: courseSearch });
+
+  return { inLayout: [studyExamRoute] as const, public: [courseDetailRoute, courseAliasRoute] as const };
 }

@@ -69,8 +69,8 @@ export const studyQueries = {
 /** Calls that change study data; features wrap them in mutations. */
 export const studyApi = {
   /** A video's position (seconds) or a text/document read to the end. */
-  reportProgress: (lessonId: number, body: { position_seconds?: number; completed?: boolean }) =>
-    http.put(`study/lessons/${lessonId}/progress`, progressResultSchema, { json: body }),
+  reportProgress: (lessonId: number, body: { position_seconds?: number; completed?: boolean }, keepalive = false) =>
+    http.put(`study/lessons/${lessonId}/progress`, progressResultSchema, { json: body, keepalive }),
   /** Starts an attempt, or returns the one in progress (same deadline, saved answers in place). */
   startAttempt: (examId: number) => http.post(`study/exams/${examId}/attempts`, attemptSchema),
   readAttempt: (attemptId: number) => http.get(`study/attempts/${attemptId}`, attemptSchema),
