@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { LESSON_KIND_TEXT, LESSON_KINDS, type LessonKind, type ManagedCourse, type ManagedLesson, studyAdminApi, studyAdminQueries } from '@/entities/study-admin';
 import { ApiError } from '@/shared/api';
 import { notify } from '@/shared/ui';
+import { Markdown } from '@/shared/ui/markdown';
 import { readVideoDuration } from '../lib/video-duration';
 import { draftOfLesson, emptyLessonDraft, fileProblem, type LessonDraft, type LessonErrors, lessonInputOf } from '../model/lesson-form';
 
@@ -18,8 +19,6 @@ interface Props {
   upload: LessonUpload;
   /** The upload task list (per-file progress), shown under the file picker. */
   progress: ReactNode;
-  /** Renders Markdown as members will read it (the preview). */
-  renderMarkdown: (markdown: string) => ReactNode;
 }
 
 const ACCEPT: Record<Exclude<LessonKind, 'text'>, string> = { video: '.mp4,.webm,video/mp4,video/webm', document: '.pdf,application/pdf' };
@@ -28,7 +27,7 @@ const ACCEPT: Record<Exclude<LessonKind, 'text'>, string> = { video: '.mp4,.webm
  * Adds a lesson to a course or edits one: a text lesson (Markdown with a preview), a video or a PDF
  * uploaded through the signed upload with its progress. Closing cancels an upload in flight.
  */
-export function LessonEditorModal({ courseId, lesson, onClose, upload, progress, renderMarkdown }: Props) {
+export function LessonEditorModal({ courseId, lesson, onClose, upload, progress }: Props) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<LessonDraft>(() => (lesson ? draftOfLesson(lesson) : emptyLessonDraft()));
   const [errors, setErrors] = useState<LessonErrors>({});
@@ -151,7 +150,7 @@ export function LessonEditorModal({ courseId, lesson, onClose, upload, progress,
               ) : (
                 <div aria-label="内容预览" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4, padding: 12, minHeight: 200 }}>
                   {draft.body.trim() ? (
-                    renderMarkdown(draft.body)
+                    <Markdown source={draft.body} />
                   ) : (
                     <Text c="dimmed" size="sm">
                       还没有内容

@@ -10,7 +10,6 @@ interface Props {
   course: ManagedCourse;
   upload: LessonUpload;
   progress: ReactNode;
-  renderMarkdown: (markdown: string) => ReactNode;
 }
 
 function durationText(seconds: number): string {
@@ -23,7 +22,7 @@ function durationText(seconds: number): string {
  * A course's lessons in order: add, edit, delete (asked first) and reorder with the ↑/↓ buttons or
  * the keyboard (Alt+↑/↓ on a focused lesson, Alt+Home/End to the ends). The order is saved at once.
  */
-export function LessonList({ course, upload, progress, renderMarkdown }: Props) {
+export function LessonList({ course, upload, progress }: Props) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<ManagedLesson | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ManagedLesson | null>(null);
@@ -136,7 +135,6 @@ export function LessonList({ course, upload, progress, renderMarkdown }: Props) 
           onClose={() => setEditing(null)}
           upload={upload}
           progress={progress}
-          renderMarkdown={renderMarkdown}
         />
       ) : null}
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="删除课时" centered>

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Profile } from '@/entities/user';
+import { StudyManagePanel } from '@/widgets/study-manage';
 import { CourseList } from '../ui/course-list';
 import { ExamList } from '../ui/exam-list';
 
@@ -19,4 +20,6 @@ export interface StudyTab {
 export const STUDY_TABS: readonly StudyTab[] = [
   { value: 'courses', label: '课程', Panel: CourseList },
   { value: 'exams', label: '考试', Panel: ExamList },
+  // Team leads (designer_type 0, what the server's /study/manage routes check) author, assign and follow.
+  { value: 'manage', label: '管理', visibleTo: (profile) => profile.designer_type === 0, Panel: StudyManagePanel },
 ];

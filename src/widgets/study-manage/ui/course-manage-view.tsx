@@ -6,14 +6,12 @@ import { AssignStudyModal } from '@/features/assign-study';
 import { CourseSettingsModal, LessonList, PublishCourseButton } from '@/features/author-course';
 import { uploadFile, UploadTaskList } from '@/features/upload-file';
 import { DetailStates } from '@/shared/ui';
-import { Markdown } from '@/shared/ui/markdown';
 import { ResultsTable } from './results-table';
 
 const uploadLessonFile = async (file: File, signal: AbortSignal) => {
   const uploaded = await uploadFile(file, 'default', { signal });
   return { key: uploaded.key, name: uploaded.name };
 };
-const renderMarkdown = (source: string) => <Markdown source={source} />;
 
 /** One course for its lead: settings, lessons (text, video, PDF; ordered), publish, assign, progress per designer. */
 export function CourseManageView({ courseId, onBack }: { courseId: number; onBack: () => void }) {
@@ -67,7 +65,7 @@ export function CourseManageView({ courseId, onBack }: { courseId: number; onBac
                 <Tabs.Tab value="results">学习情况</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="lessons" pt="md">
-                <LessonList course={c} upload={uploadLessonFile} progress={<UploadTaskList />} renderMarkdown={renderMarkdown} />
+                <LessonList course={c} upload={uploadLessonFile} progress={<UploadTaskList />} />
               </Tabs.Panel>
               <Tabs.Panel value="results" pt="md">
                 <ResultsTable itemType="course" itemId={c.course_id} title={c.title} />
