@@ -53,6 +53,14 @@ import { bankInfoSchema, loginResultSchema, phoneChangeResultSchema, profileSche
 import { bulkResultSchema } from '@/features/bulk-assign/model/bulk-result.schema';
 import { assignCandidatesSchema } from '@/entities/ticket/model/assign-candidates';
 import { uploadSignatureSchema } from '@/features/upload-file/model/upload.schema';
+import {
+  assignResultSchema,
+  managedCourseListSchema,
+  managedCourseSchema,
+  managedExamListSchema,
+  managedExamSchema,
+  studyResultsSchema,
+} from '@/entities/study-admin/model/study-admin.schema';
 import { noDataSchema } from '@/shared/api/schemas';
 
 export type ResponseSchema = z.ZodMiniType;
@@ -165,6 +173,30 @@ export const SPA_ENDPOINTS: Record<string, Record<string, ResponseSchema>> = {
   'PUT order-plans/:param/cells': { planDetailSchema },
   'POST order-plans/requests': { planRequestSchema },
   'POST order-plans/requests/:param/review': { planRequestSchema },
+
+  // study: the leads' authoring, assignments and results (issue #16, 管理 tab)
+  'GET study/manage/exams': { managedExamListSchema },
+  'POST study/manage/exams': { managedExamSchema },
+  'GET study/manage/exams/:param': { managedExamSchema },
+  'PUT study/manage/exams/:param': { managedExamSchema },
+  'POST study/manage/exams/:param/publish': { managedExamSchema },
+  'POST study/manage/exams/:param/unpublish': { managedExamSchema },
+  'POST study/manage/exams/:param/questions': { managedExamSchema },
+  'POST study/manage/exams/:param/questions/import': { managedExamSchema },
+  'PUT study/manage/questions/:param': { managedExamSchema },
+  'POST study/manage/questions/:param/delete': { managedExamSchema },
+  'GET study/manage/courses': { managedCourseListSchema },
+  'POST study/manage/courses': { managedCourseSchema },
+  'GET study/manage/courses/:param': { managedCourseSchema },
+  'PUT study/manage/courses/:param': { managedCourseSchema },
+  'POST study/manage/courses/:param/publish': { managedCourseSchema },
+  'POST study/manage/courses/:param/unpublish': { managedCourseSchema },
+  'POST study/manage/courses/:param/lessons': { managedCourseSchema },
+  'PUT study/manage/courses/:param/lesson-order': { managedCourseSchema },
+  'PUT study/manage/lessons/:param': { managedCourseSchema },
+  'POST study/manage/lessons/:param/delete': { managedCourseSchema },
+  'POST study/manage/assignments': { assignResultSchema },
+  'GET study/manage/results': { studyResultsSchema },
 };
 
 /**
