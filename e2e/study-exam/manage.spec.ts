@@ -1,0 +1,114 @@
+import type { APIRequestContext } from '@playwright/test';
+import { authHeaders, expect, okData, test } from '../fixtures';
+
+interface Attempt {
+  attempt_id: number;
+  questions: { question_id: number; kind: string; stem: string; options: { key: string; text: string }[] }[];
+  result: { score: number; passed: boolean } | null;
+}
+
+/** The demo designer's code and the name the lead's pickers show. */
+async function designerIdentity(api: APIRequestContext, leadToken: string, designerToken: string) {
+  const me = await okData<{ designer_id: string }>(await api.get('/api/user/profile', { headers: authHeaders(designerToken) }));
+  const team = await okData<{ items: { designer_id: string; designer_name: string }[] }>(
+    await api.get('/api/team/designers', { params: { page: 1, pageSize: 100 }, headers: authHeaders(leadToken) }),
+  );
+  const row = team.items.find((d) => d.designer_id === me.designer_id);
+  if (!row) throw new Error(`the demo designer ${me.designer_id} is not in the lead's team`);
+  return { id: row.designer_id, label: `${row.designer_name}（${row.designer_id}）` };
+}
+
+test.describe('study: a lead authors, assigns and follows an exam', () => {
+  test('a lead writes an exam by hand, publishes and assigns it; the designer’s submitted result shows in the lead’s results table', async ({
+    leadPage,
+    designerPage,
+    demoSession,
+    api,
+  }) => {
+    test.setTimeout(90_000);
+    const lead = await demoSession('lead');
+    const designer = await demoSession('designer');
+    const who = await designerIdentity(api, lead.token, designer.token);
+    const title = `印刷工艺测验 ${Date.now()}-${Math.floor(Math.random() * 1000)}`;
+
+    // The 管理 tab: a new exam (a draft) opens for authoring.
+    await leadPage.goto('/#/study-exam/index?tab=manage');
+    await leadPage.getByRole('tab', { name: '管理' }).click();
+    await leadPage.getByRole('button', { name: '新建考试' }).click();
+    const settings = leadPage.getByRole('dialog', { name: '新建考试' });
+    await settings.getByRole('textbox', { name: '考试名称' }).fill(title);
+    await settings.getByRole('textbox', { name: '可考次数' }).fill('0');
+    await settings.getByRole('button', { name: '创建' }).click();
+    await expect(leadPage.getByText('考试已创建（草稿）')).toBeVisible();
+    await expect(leadPage.getByRole('heading', { name: title })).toBeVisible();
+    await expect(leadPage.getByText('草稿', { exact: true })).toBeVisible();
+
+    // Two questions by hand: a single choice and a true/false; a missing answer is named first.
+    await leadPage.getByRole('button', { name: '添加题目' }).click();
+    const editor = leadPage.getByRole('dialog', { name: '添加题目' });
+    await editor.getByRole('textbox', { name: '题目' }).fill('印刷品的出血位一般留多少？');
+    for (const [key, text] of [['A', '1mm'], ['B', '3mm'], ['C', '5mm'], ['D', '10mm']]) await editor.getByRole('textbox', { name: `选项${key}`, exact: true }).fill(text!);
+    await editor.getByRole('button', { name: '添加', exact: true }).click();
+    await expect(editor.getByText('请选择正确答案')).toBeVisible();
+    await editor.getByRole('radio', { name: '选项B为正确答案' }).check();
+    await editor.getByRole('textbox', { name: '答案解析' }).fill('常用 3mm 出血。');
+    await editor.getByRole('button', { name: '添加', exact: true }).click();
+    await expect(leadPage.getByText('题目已添加')).toBeVisible();
+    await editor.getByText('判断题', { exact: true }).click();
+    await editor.getByRole('textbox', { name: '题目' }).fill('RGB 模式的文件可以直接送印。');
+    await editor.getByRole('radio', { name: '错' }).check();
+    await editor.getByRole('button', { name: '添加', exact: true }).click();
+    await expect(leadPage.getByRole('table', { name: '题库' }).getByRole('row')).toHaveCount(3);
+    await editor.getByRole('button', { name: '完成' }).click();
+    await expect(leadPage.getByText('共 2 题，总分 10 分')).toBeVisible();
+
+    // The preview shows the questions without their answers.
+    await leadPage.getByRole('button', { name: '预览' }).click();
+    const preview = leadPage.getByRole('dialog', { name: '预览（设计师看到的试卷）' });
+    await expect(preview.getByText('1. 【单选题】印刷品的出血位一般留多少？（5分）')).toBeVisible();
+    await expect(preview.getByRole('radio', { name: 'B. 3mm' })).not.toBeChecked();
+    await expect(preview.getByText('常用 3mm 出血。')).toHaveCount(0);
+    await preview.getByRole('button').first().click(); // the modal's close button
+    await expect(preview).toHaveCount(0);
+
+    // Publish (asked first), then assign to the demo designer with the default due date.
+    await leadPage.getByRole('button', { name: '发布', exact: true }).click();
+    await leadPage.getByRole('dialog', { name: '发布考试' }).getByRole('button', { name: '确认发布' }).click();
+    await expect(leadPage.getByText('考试已发布')).toBeVisible();
+    await leadPage.getByRole('button', { name: '指派', exact: true }).click();
+    const assign = leadPage.getByRole('dialog', { name: `指派考试：${title}` });
+    await assign.getByPlaceholder('搜索姓名或编号').fill(who.id);
+    await leadPage.getByRole('option', { name: who.label }).click();
+    await leadPage.keyboard.press('Tab'); // leaving the picker closes its list
+    await assign.getByRole('button', { name: '指派', exact: true }).click();
+    await expect(leadPage.getByText('已指派1人，已通知1人')).toBeVisible();
+
+    // The results table: the designer is assigned and has not taken it yet.
+    await leadPage.getByRole('tab', { name: '成绩' }).click();
+    const results = leadPage.getByRole('table', { name: '考试成绩' });
+    const row = results.locator(`tr[data-designer="${who.id}"]`);
+    await expect(row).toContainText('已指派');
+    await expect(row).toContainText('未参加');
+
+    // The designer (a second browser) finds the exam assigned, takes it and submits it.
+    const headers = authHeaders(designer.token);
+    const exams = await okData<{ exam_id: number; title: string; assignment: { due_at: string } | null }[]>(await designerPage.request.get('/api/study/exams', { headers }));
+    const mine = exams.find((e) => e.title === title);
+    expect(mine?.assignment).not.toBeNull();
+    const attempt = await okData<Attempt>(await designerPage.request.post(`/api/study/exams/${mine!.exam_id}/attempts`, { headers }));
+    for (const q of attempt.questions) {
+      const answer = q.kind === 'single' ? q.options.find((o) => o.text === '3mm')!.key : false;
+      await okData(await designerPage.request.put(`/api/study/attempts/${attempt.attempt_id}/answers/${q.question_id}`, { headers, data: { answer } }));
+    }
+    const submitted = await okData<Attempt>(await designerPage.request.post(`/api/study/attempts/${attempt.attempt_id}/submit`, { headers }));
+    expect(submitted.result).toMatchObject({ score: 10, passed: true });
+
+    // The lead's table shows it without a page reload: the server sends the lead no message when
+    // a designer submits, so the table is asked again with its 刷新 button.
+    await results.page().getByRole('button', { name: '刷新' }).click();
+    await expect(row).toContainText('已通过');
+    await expect(row.getByRole('cell').nth(3)).toHaveText('1');
+    await expect(row.getByRole('cell').nth(4)).toHaveText('10');
+    await expect(row.getByRole('cell').nth(5)).toHaveText('是');
+  });
+});
