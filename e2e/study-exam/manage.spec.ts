@@ -111,4 +111,73 @@ test.describe('study: a lead authors, assigns and follows an exam', () => {
     await expect(row.getByRole('cell').nth(4)).toHaveText('10');
     await expect(row.getByRole('cell').nth(5)).toHaveText('是');
   });
+
+  test('a lead builds a course: a Markdown lesson with its preview, a PDF uploaded with progress, the order changed from the keyboard, then published', async ({ leadPage }) => {
+    test.setTimeout(90_000);
+    const page = leadPage;
+    const title = `印前检查进阶 ${Date.now()}-${Math.floor(Math.random() * 1000)}`;
+    await page.goto('/#/study-exam/index?tab=manage');
+    await page.getByRole('button', { name: '新建课程' }).click();
+    const settings = page.getByRole('dialog', { name: '新建课程' });
+    await settings.getByRole('textbox', { name: '课程名称' }).fill(title);
+    await settings.getByRole('switch', { name: '必修课程' }).check();
+    await settings.getByRole('button', { name: '创建' }).click();
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByText('必修', { exact: true })).toBeVisible();
+
+    // A text lesson: Markdown, previewed as members will read it (raw HTML stays text).
+    await page.getByRole('button', { name: '添加课时' }).click();
+    let editor = page.getByRole('dialog', { name: '添加课时' });
+    await editor.getByRole('textbox', { name: '课时名称' }).fill('出血与裁切');
+    await editor.getByRole('textbox', { name: '课时内容' }).fill('## 出血\n\n四边各留 **3mm**。\n\n- 背景延伸到出血线\n- 文字离裁切线 5mm');
+    await editor.getByText('预览', { exact: true }).click();
+    const preview = editor.getByLabel('内容预览');
+    await expect(preview.getByRole('heading', { name: '出血' })).toBeVisible();
+    await expect(preview.locator('strong')).toHaveText('3mm');
+    await expect(preview.getByRole('listitem')).toHaveCount(2);
+    await editor.getByRole('button', { name: '添加', exact: true }).click();
+    await expect(page.getByText('课时已添加')).toBeVisible();
+
+    // A PDF through the signed upload, with its progress while the store answers.
+    await page.route('**/oss', async (route) => {
+      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: '添加课时' }).click();
+    editor = page.getByRole('dialog', { name: '添加课时' });
+    await editor.getByText('文档', { exact: true }).click();
+    await editor.getByRole('textbox', { name: '课时名称' }).fill('印前检查清单');
+    await editor.getByRole('button', { name: '添加', exact: true }).click();
+    await expect(editor.getByText('请上传文件')).toBeVisible();
+    await editor.locator('input[type="file"]').setInputFiles({ name: 'e2e-检查清单.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(128 * 1024, 1) });
+    const task = editor.getByRole('list', { name: '上传任务列表' }).getByRole('listitem', { name: 'e2e-检查清单.pdf' });
+    await expect(task).toContainText(/上传中 \d+%/);
+    await expect(page.getByText('上传成功')).toBeVisible({ timeout: 15_000 });
+    await expect(editor.getByText('e2e-检查清单.pdf', { exact: true })).toBeVisible();
+    await editor.getByRole('button', { name: '添加', exact: true }).click();
+    await expect(page.getByText('课时已添加')).toBeVisible();
+
+    // The PDF first: Alt+↑ on the focused lesson saves the new order.
+    const lessons = page.getByRole('list', { name: '课时列表' }).getByRole('listitem');
+    await expect(lessons).toHaveCount(2);
+    await lessons.nth(1).focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect(lessons.nth(0)).toHaveAccessibleName('第1课时：印前检查清单');
+    await expect(lessons.nth(1)).toHaveAccessibleName('第2课时：出血与裁切');
+    await expect(lessons.nth(0)).toBeFocused();
+
+    // Deleting asks first; cancelling keeps the lesson.
+    await page.getByRole('button', { name: '删除 出血与裁切' }).click();
+    await page.getByRole('dialog', { name: '删除课时' }).getByRole('button', { name: '取消' }).click();
+    await expect(lessons).toHaveCount(2);
+
+    await page.getByRole('button', { name: '发布', exact: true }).click();
+    await page.getByRole('dialog', { name: '发布课程' }).getByRole('button', { name: '确认发布' }).click();
+    await expect(page.getByText('课程已发布')).toBeVisible();
+    await page.getByRole('button', { name: '← 返回列表' }).click();
+    const row = page.getByRole('table', { name: '团队课程' }).getByRole('row').filter({ hasText: title });
+    await expect(row).toContainText('已发布');
+    await expect(row).toContainText('必修');
+    await expect(row.getByRole('cell').nth(3)).toHaveText('2');
+  });
 });
