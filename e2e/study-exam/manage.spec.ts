@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { authHeaders, expect, okData, test } from '../fixtures';
 
 interface Attempt {
@@ -179,5 +180,41 @@ test.describe('study: a lead authors, assigns and follows an exam', () => {
     await expect(row).toContainText('已发布');
     await expect(row).toContainText('必修');
     await expect(row.getByRole('cell').nth(3)).toHaveText('2');
+  });
+
+  test('questions come from the Excel template; a bad sheet lists each bad cell and adds nothing', async ({ leadPage, demoSession, api }) => {
+    test.setTimeout(60_000);
+    const page = leadPage;
+    const lead = await demoSession('lead');
+    const title = `导入题目测验 ${Date.now()}-${Math.floor(Math.random() * 1000)}`;
+    await page.goto('/#/study-exam/index?tab=manage');
+    await page.getByRole('button', { name: '新建考试' }).click();
+    const settings = page.getByRole('dialog', { name: '新建考试' });
+    await settings.getByRole('textbox', { name: '考试名称' }).fill(title);
+    await settings.getByRole('button', { name: '创建' }).click();
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+
+    // A sheet with two bad rows: every bad cell is named, nothing is imported.
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('题目');
+    sheet.addRow(['题型', '题目', '选项A', '选项B', '选项C', '选项D', '选项E', '选项F', '正确答案', '分值', '解析']);
+    sheet.addRow(['单选', '出血位留多少？', '1mm', '3mm', '', '', '', '', 'D', 5, '']);
+    sheet.addRow(['判断', '', '', '', '', '', '', '', '对', 500, '']);
+    const bad = Buffer.from(await book.xlsx.writeBuffer());
+    const file = page.locator('input[type="file"]');
+    await file.setInputFiles({ name: '坏表.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bad });
+    const errors = page.getByRole('list', { name: '导入错误' });
+    await expect(errors).toContainText('第2行I列（正确答案）');
+    await expect(errors).toContainText('第3行B列（题目）');
+    await expect(errors).toContainText('第3行J列（分值）');
+    await expect(page.getByText('共 0 题，总分 0 分')).toBeVisible();
+
+    // The server's template imports as it is.
+    const template = await api.get('/api/study/manage/questions/import-template', { headers: authHeaders(lead.token) });
+    expect(template.ok()).toBe(true);
+    await file.setInputFiles({ name: '题目导入模板.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await template.body() });
+    await expect(page.getByText(/已从《题目导入模板\.xlsx》导入题目，现共\d+题/)).toBeVisible();
+    await expect(errors).toHaveCount(0);
+    await expect(page.getByRole('table', { name: '题库' }).getByRole('row')).not.toHaveCount(1);
   });
 });
