@@ -12,6 +12,7 @@ import type { AppLayoutRoute, MenuGuard, RootRoute } from './router';
 
 const StudyExamPage = lazyRouteComponent(() => import('@/pages/study-exam'), 'StudyExamPage');
 const CourseDetailPage = lazyRouteComponent(() => import('@/pages/course-detail'), 'CourseDetailPage');
+const OnlineExamPage = lazyRouteComponent(() => import('@/pages/online-exam'), 'OnlineExamPage');
 
 interface Parents {
   /** The root (public routes, outside the layout). */
@@ -35,5 +36,13 @@ export function studyRoutes({ rootRoute, appRoute, menuGuard }: Parents) {
   /** The same page reached from elsewhere (spec §2). */
   const courseAliasRoute = createRoute({ getParentRoute: () => rootRoute, path: '/course/course-detail', component: CourseDetailPage, validateSearch: courseSearch });
 
-  return { inLayout: [studyExamRoute] as const, public: [courseDetailRoute, courseAliasRoute] as const };
+  /** An exam: its rules, then `&attempt=` the attempt (taking it, or its result). */
+  const onlineExamRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/online-exam',
+    component: OnlineExamPage,
+    validateSearch: z.object({ id: positiveIntParam(), attempt: positiveIntParam() }),
+  });
+
+  return { inLayout: [studyExamRoute] as const, public: [courseDetailRoute, courseAliasRoute, onlineExamRoute] as const };
 }

@@ -37,7 +37,7 @@ function CourseCardView({ course }: { course: CourseCard }): ReactElement {
       h="100%"
       aria-label={`课程：${course.title}`}
       data-course-id={course.course_id}
-      onClick={() => void navigate({ href: `/study-exam/course-detail?id=${course.course_id}` })}
+      onClick={() => void navigate({ to: '/study-exam/course-detail', search: { id: course.course_id } })}
     >
       <Card withBorder radius="md" padding="md" h="100%">
         <Group justify="space-between" wrap="nowrap" gap="xs" mb={4}>

@@ -41,7 +41,7 @@ function ExamCardView({ exam, locked }: { exam: ExamCard; locked: boolean }): Re
       h="100%"
       aria-label={`考试：${exam.title}`}
       data-exam-id={exam.exam_id}
-      onClick={() => void navigate({ href: `/online-exam?id=${exam.exam_id}` })}
+      onClick={() => void navigate({ to: '/online-exam', search: { id: exam.exam_id } })}
     >
       <Card withBorder radius="md" padding="md" h="100%">
         <Group justify="space-between" wrap="nowrap" gap="xs" mb={4}>
