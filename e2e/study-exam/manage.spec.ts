@@ -2,12 +2,6 @@ import type { APIRequestContext } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { authHeaders, expect, okData, test } from '../fixtures';
 
-interface Attempt {
-  attempt_id: number;
-  questions: { question_id: number; kind: string; stem: string; options: { key: string; text: string }[] }[];
-  result: { score: number; passed: boolean } | null;
-}
-
 /** The demo designer's code and the name the lead's pickers show. */
 async function designerIdentity(api: APIRequestContext, leadToken: string, designerToken: string) {
   const me = await okData<{ designer_id: string }>(await api.get('/api/user/profile', { headers: authHeaders(designerToken) }));
@@ -57,7 +51,7 @@ test.describe('study: a lead authors, assigns and follows an exam', () => {
     await expect(leadPage.getByText('题目已添加')).toBeVisible();
     await editor.getByText('判断题', { exact: true }).click();
     await editor.getByRole('textbox', { name: '题目' }).fill('RGB 模式的文件可以直接送印。');
-    await editor.getByRole('radio', { name: '错' }).check();
+    await editor.getByRole('radio', { name: '错误' }).check();
     await editor.getByRole('button', { name: '添加', exact: true }).click();
     await expect(leadPage.getByRole('table', { name: '题库' }).getByRole('row')).toHaveCount(3);
     await editor.getByRole('button', { name: '完成' }).click();
@@ -91,18 +85,23 @@ test.describe('study: a lead authors, assigns and follows an exam', () => {
     await expect(row).toContainText('已指派');
     await expect(row).toContainText('未参加');
 
-    // The designer (a second browser) finds the exam assigned, takes it and submits it.
-    const headers = authHeaders(designer.token);
-    const exams = await okData<{ exam_id: number; title: string; assignment: { due_at: string } | null }[]>(await designerPage.request.get('/api/study/exams', { headers }));
+    // The designer (a second browser) finds the exam assigned, takes it on the exam page and submits it.
+    const exams = await okData<{ exam_id: number; title: string; assignment: { due_at: string } | null }[]>(
+      await designerPage.request.get('/api/study/exams', { headers: authHeaders(designer.token) }),
+    );
     const mine = exams.find((e) => e.title === title);
     expect(mine?.assignment).not.toBeNull();
-    const attempt = await okData<Attempt>(await designerPage.request.post(`/api/study/exams/${mine!.exam_id}/attempts`, { headers }));
-    for (const q of attempt.questions) {
-      const answer = q.kind === 'single' ? q.options.find((o) => o.text === '3mm')!.key : false;
-      await okData(await designerPage.request.put(`/api/study/attempts/${attempt.attempt_id}/answers/${q.question_id}`, { headers, data: { answer } }));
-    }
-    const submitted = await okData<Attempt>(await designerPage.request.post(`/api/study/attempts/${attempt.attempt_id}/submit`, { headers }));
-    expect(submitted.result).toMatchObject({ score: 10, passed: true });
+    await designerPage.goto(`/#/online-exam?id=${mine!.exam_id}`);
+    await designerPage.getByRole('region', { name: '考试说明' }).getByRole('button', { name: '开始考试' }).click();
+    await designerPage.getByRole('dialog', { name: '开始考试' }).getByRole('button', { name: '开始考试' }).click();
+    const q = (n: number) => designerPage.getByRole('region', { name: `第${n}题` });
+    await q(1).getByRole('radio', { name: 'B. 3mm' }).check();
+    await expect(q(1).getByText('已保存')).toBeVisible();
+    await q(2).getByRole('radio', { name: '错误' }).check();
+    await expect(q(2).getByText('已保存')).toBeVisible();
+    await designerPage.getByRole('button', { name: '交卷' }).first().click();
+    await designerPage.getByRole('dialog', { name: '确认交卷' }).getByRole('button', { name: '确认交卷' }).click();
+    await expect(designerPage.getByTestId('exam-passed')).toHaveText('已通过');
 
     // The lead's table shows it without a page reload: the server sends the lead no message when
     // a designer submits, so the table is asked again with its 刷新 button.

@@ -5,8 +5,8 @@ describe('answerText', () => {
   it('reads each kind of answer', () => {
     expect(answerText('single', 'B')).toBe('B');
     expect(answerText('multiple', ['C', 'A'])).toBe('A、C');
-    expect(answerText('true_false', true)).toBe('对');
-    expect(answerText('true_false', false)).toBe('错');
+    expect(answerText('true_false', true)).toBe('正确');
+    expect(answerText('true_false', false)).toBe('错误');
     expect(answerText('fill', ['出血位', '出血'])).toBe('出血位 / 出血');
   });
 });

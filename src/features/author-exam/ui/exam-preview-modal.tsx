@@ -56,8 +56,8 @@ export function ExamPreviewModal({ exam, onClose }: { exam: ManagedExam; onClose
               {q.kind === 'true_false' ? (
                 <Radio.Group aria-label={`第${i + 1}题`}>
                   <Group>
-                    <Radio value="true" label="对" />
-                    <Radio value="false" label="错" />
+                    <Radio value="true" label="正确" />
+                    <Radio value="false" label="错误" />
                   </Group>
                 </Radio.Group>
               ) : null}

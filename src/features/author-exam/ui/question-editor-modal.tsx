@@ -143,8 +143,8 @@ export function QuestionEditorModal({ examId, question, onClose }: Props) {
           {draft.kind === 'true_false' ? (
             <Radio.Group label="正确答案" required value={draft.truth} onChange={(v) => change({ truth: v as QuestionDraft['truth'] }, 'answer')} error={errors.answer}>
               <Group mt={4}>
-                <Radio value="true" label="对" />
-                <Radio value="false" label="错" />
+                <Radio value="true" label="正确" />
+                <Radio value="false" label="错误" />
               </Group>
             </Radio.Group>
           ) : null}
