@@ -1,4 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { authHeaders, expect, okData, test } from '../fixtures';
 
@@ -11,6 +12,13 @@ async function designerIdentity(api: APIRequestContext, leadToken: string, desig
   const row = team.items.find((d) => d.designer_id === me.designer_id);
   if (!row) throw new Error(`the demo designer ${me.designer_id} is not in the lead's team`);
   return { id: row.designer_id, label: `${row.designer_name}（${row.designer_id}）` };
+}
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 test.describe('study: a lead authors, assigns and follows an exam', () => {
@@ -215,5 +223,20 @@ test.describe('study: a lead authors, assigns and follows an exam', () => {
     await expect(page.getByText(/已从《题目导入模板\.xlsx》导入题目，现共\d+题/)).toBeVisible();
     await expect(errors).toHaveCount(0);
     await expect(page.getByRole('table', { name: '题库' }).getByRole('row')).not.toHaveCount(1);
+  });
+
+  test('the 管理 tab, an exam’s results and the question editor have no serious or critical accessibility violation', async ({ leadPage: page }) => {
+    await page.goto('/#/study-exam/index?tab=manage');
+    await expect(page.getByRole('table', { name: '团队考试' }).getByRole('row')).not.toHaveCount(1);
+    await expect(page.getByRole('table', { name: '团队课程' }).getByRole('row')).not.toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('table', { name: '团队考试' }).getByRole('button').first().click();
+    await page.getByRole('tab', { name: '成绩' }).click();
+    await expect(page.getByRole('table', { name: '考试成绩' }).getByRole('row')).not.toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('tab', { name: '题库' }).click();
+    await page.getByRole('button', { name: '添加题目' }).click();
+    await expect(page.getByRole('dialog', { name: '添加题目' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

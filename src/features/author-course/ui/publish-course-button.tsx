@@ -21,7 +21,7 @@ export function PublishCourseButton({ course }: { course: ManagedCourseSummary }
   });
   return (
     <>
-      <Button size="sm" variant={publish ? 'filled' : 'light'} color={publish ? 'teal' : 'orange'} onClick={ask.open}>
+      <Button size="sm" variant={publish ? 'filled' : 'default'} onClick={ask.open}>
         {publish ? '发布' : '撤回发布'}
       </Button>
       <Modal opened={asking} onClose={ask.close} title={publish ? '发布课程' : '撤回发布'} centered>
@@ -33,7 +33,7 @@ export function PublishCourseButton({ course }: { course: ManagedCourseSummary }
             <Button variant="default" onClick={ask.close}>
               取消
             </Button>
-            <Button color={publish ? 'teal' : 'orange'} loading={toggle.isPending} onClick={() => toggle.mutate()}>
+            <Button loading={toggle.isPending} onClick={() => toggle.mutate()}>
               {publish ? '确认发布' : '确认撤回'}
             </Button>
           </Group>

@@ -17,7 +17,7 @@ export function ExamPreviewModal({ exam, onClose }: { exam: ManagedExam; onClose
           <Badge variant="light">总分 {exam.total_points}</Badge>
           <Badge variant="light">可考 {attemptsAllowedText(exam.attempts_allowed)}</Badge>
           {exam.required_course_title ? <Badge variant="light">需先完成《{exam.required_course_title}》</Badge> : null}
-          {exam.product_name ? <Badge variant="light" color="teal">通过后可接{exam.product_name}产品工单</Badge> : null}
+          {exam.product_name ? <Badge variant="light">通过后可接{exam.product_name}产品工单</Badge> : null}
         </Group>
         {exam.shuffle_questions || exam.shuffle_options ? (
           <Text size="xs" c="dimmed">

@@ -1,6 +1,6 @@
 import type { StudyResultRow } from '@/entities/study-admin';
 
-/** The status word of a designer's row: what a lead scans the table for. */
+/** The status word of a designer’s row and its dot colour (the text stays the body colour: 4.5:1 contrast). */
 export function resultStatus(row: StudyResultRow, itemType: 'course' | 'exam'): { text: string; color: string } {
   if (row.done) return itemType === 'exam' ? { text: '已通过', color: 'teal' } : { text: '已完成', color: 'teal' };
   if (row.overdue) return { text: '已逾期', color: 'red' };

@@ -33,10 +33,10 @@ export function CourseManageView({ courseId, onBack }: { courseId: number; onBac
               <Stack gap={4}>
                 <Group gap="xs">
                   <Title order={3}>{c.title}</Title>
-                  <Badge color={c.status === 'published' ? 'teal' : 'gray'} variant="light">
+                  <Badge color={c.status === 'published' ? 'teal' : 'gray'} variant="dot" radius="sm">
                     {ITEM_STATUS_TEXT[c.status]}
                   </Badge>
-                  <Badge variant="outline" color={c.required ? 'red' : 'gray'}>
+                  <Badge variant="dot" radius="sm" color={c.required ? 'red' : 'gray'}>
                     {c.required ? '必修' : '选修'}
                   </Badge>
                   {c.is_public ? <Badge variant="outline">公开</Badge> : null}

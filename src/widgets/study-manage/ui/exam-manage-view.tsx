@@ -29,7 +29,7 @@ export function ExamManageView({ examId, onBack }: { examId: number; onBack: () 
               <Stack gap={4}>
                 <Group gap="xs">
                   <Title order={3}>{e.title}</Title>
-                  <Badge color={e.status === 'published' ? 'teal' : 'gray'} variant="light">
+                  <Badge color={e.status === 'published' ? 'teal' : 'gray'} variant="dot" radius="sm">
                     {ITEM_STATUS_TEXT[e.status]}
                   </Badge>
                   {e.is_public ? <Badge variant="outline">公开</Badge> : null}

@@ -80,7 +80,7 @@ export function ResultsTable({ itemType, itemId, title }: { itemType: StudyItemT
                     </Table.Td>
                     <Table.Td>{formatTime(r.due_at, 'dateTime')}</Table.Td>
                     <Table.Td>
-                      <Badge color={status.color} variant="light">
+                      <Badge color={status.color} variant="dot" radius="sm">
                         {status.text}
                       </Badge>
                     </Table.Td>

@@ -13,7 +13,7 @@ type Open = { type: 'exam'; id: number } | { type: 'course'; id: number } | null
 
 function StatusBadge({ status }: { status: ItemStatus }) {
   return (
-    <Badge color={status === 'published' ? 'teal' : 'gray'} variant="light">
+    <Badge color={status === 'published' ? 'teal' : 'gray'} variant="dot" radius="sm">
       {ITEM_STATUS_TEXT[status]}
     </Badge>
   );
