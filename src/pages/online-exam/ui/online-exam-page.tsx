@@ -35,9 +35,12 @@ export function OnlineExamPage(): ReactElement {
   const examId = validId(search.id);
   const attemptId = validId(search.attempt);
 
+  // While the router moves on to the login page this page is still mounted: only its own address
+  // sends there (and is where the login comes back to).
+  const onOwnPath = location.pathname === '/online-exam';
   useEffect(() => {
-    if (!signedIn) void navigate({ to: '/login', search: { redirect: location.href }, replace: true });
-  }, [signedIn, navigate, location.href]);
+    if (!signedIn && onOwnPath) void navigate({ to: '/login', search: { redirect: location.href }, replace: true });
+  }, [signedIn, onOwnPath, navigate, location.href]);
 
   const toIntro = () => void navigate({ href: `/online-exam?id=${examId}`, replace: true });
   const toAttempt = (id: number) => void navigate({ href: `/online-exam?id=${examId}&attempt=${id}` });
