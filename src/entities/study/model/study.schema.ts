@@ -58,6 +58,7 @@ export const courseCardSchema = z.object({
   assignment: assignmentStateSchema,
 });
 export type CourseCard = z.infer<typeof courseCardSchema>;
+export const courseListSchema = z.array(courseCardSchema);
 
 export const courseDetailSchema = z.object({
   ...courseBase,
@@ -119,6 +120,7 @@ export const examCardSchema = z.object({
   assignment: assignmentStateSchema,
 });
 export type ExamCard = z.infer<typeof examCardSchema>;
+export const examListSchema = z.array(examCardSchema);
 
 export const questionViewSchema = z.object({
   question_id: int(),
