@@ -670,6 +670,8 @@ export interface LessonProgressTable {
   furthest_seconds: Generated<number>;
   done_at: string | null;
   updated_at: string;
+  /** A video's watch clock: the furthest point may be ahead of where it was by (now − this) × 1.5 s. */
+  watch_clock: Generated<string | null>;
 }
 
 /** A course or an exam a lead gave a designer to finish by `due_at`. */

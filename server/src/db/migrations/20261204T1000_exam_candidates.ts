@@ -11,6 +11,9 @@ import { isPostgres, withId } from './helpers.js';
  *   `sha256(token)` is kept; `expires_at` is pushed to the attempt's deadline + a margin when an
  *   attempt starts.
  *
+ * - `lesson_progress.watch_clock`: the wall-clock instant a video's furthest point is paid up to
+ *   (course.service.ts bounds how far one report may move it); null for other lessons.
+ *
  * SQLite cannot drop a NOT NULL, so there the table is rebuilt (SQLite's documented way: a new
  * table, the rows copied, the old one dropped, the new one renamed, with foreign keys off while
  * `exam_answers` and `exam_qualifications` point at a name that is briefly gone). Kysely runs
@@ -59,10 +62,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .execute();
+  await db.schema.alterTable('lesson_progress').addColumn('watch_clock', 'text').execute();
   await db.schema.createIndex('exam_candidate_tokens_expiry_idx').on('exam_candidate_tokens').column('expires_at').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('lesson_progress').dropColumn('watch_clock').execute();
   await db.schema.dropTable('exam_candidate_tokens').execute();
   await db.schema.dropIndex('exam_attempts_candidate_idx').execute();
   await db.schema.alterTable('exam_attempts').dropColumn('candidate_phone').execute();
