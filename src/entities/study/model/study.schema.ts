@@ -173,3 +173,36 @@ export const attemptSchema = z.object({
   ),
 });
 export type Attempt = z.infer<typeof attemptSchema>;
+
+/** What anyone may read of a public exam: its settings, no question. */
+export const publicExamSchema = z.object({
+  exam_id: int(),
+  title: z.string(),
+  description: z.string(),
+  pass_mark: int(),
+  time_limit_minutes: int(),
+  /** Per phone; 0 = unlimited. */
+  attempts_allowed: int(),
+  question_count: int(),
+  total_points: int(),
+  review_enabled: z.boolean(),
+  /** False when the exam requires a course first: only signed-in members can take it. */
+  candidates_can_take: z.boolean(),
+});
+export type PublicExam = z.infer<typeof publicExamSchema>;
+
+/** A verified candidate (phone + SMS code, no account): the exam, the phone's attempts, whether a start is possible. */
+export const candidateStateSchema = z.object({
+  expires_at: z.string(),
+  phone_masked: z.string(),
+  exam: publicExamSchema,
+  attempts: z.array(attemptSummarySchema),
+  best_score: z.nullable(int()),
+  passed: z.boolean(),
+  open_attempt_id: z.nullable(int()),
+  can_start: z.boolean(),
+  cannot_start_reason: z.nullable(z.string()),
+});
+export type CandidateState = z.infer<typeof candidateStateSchema>;
+
+export const candidateVerifiedSchema = z.object({ ...candidateStateSchema.shape, token: z.string() });
