@@ -187,6 +187,24 @@ async function scenario(t: TestApp, answers: Answer[]): Promise<void> {
   await lead.get('tickets', { page: 1, pageSize: 20, scope: 'pool' });
   for (const me of [partTime, partTime3]) await me.get('order-hall/tickets', { page: 1, pageSize: 20 });
 
+  // 学习考试 (issue #16): the lists, each course, a lesson read to its end, the public course
+  // without a login, an exam taken: started, read, an answer saved, submitted (score and review).
+  const courses = await designer.get('study/courses');
+  for (const c of courses) await designer.get(`study/courses/${c.course_id}`);
+  const publicCourse = courses.find((c: Data) => c.is_public);
+  await anonymous.get(`study/public/courses/${publicCourse.course_id}`);
+  const textLesson = (await designer.get(`study/courses/${publicCourse.course_id}`)).lessons.find((l: Data) => l.kind === 'text');
+  await designer.put(`study/lessons/${textLesson.lesson_id}/progress`, { completed: true });
+  const exams = await designer.get('study/exams');
+  for (const e of exams) await designer.get(`study/exams/${e.exam_id}`);
+  const startable = exams.find((e: Data) => e.can_start);
+  const attempt = await designer.post(`study/exams/${startable.exam_id}/attempts`);
+  await designer.get(`study/attempts/${attempt.attempt_id}`);
+  const q = attempt.questions[0];
+  const value = q.kind === 'true_false' ? true : q.kind === 'fill' ? '答案' : q.kind === 'multiple' ? [q.options[0].key] : q.options[0].key;
+  await designer.put(`study/attempts/${attempt.attempt_id}/answers/${q.question_id}`, { answer: value });
+  await designer.post(`study/attempts/${attempt.attempt_id}/submit`);
+
   // A ticket through its life: the lead assigns and urges, the designer submits drafts and applies
   // for final review and factory rejection, the lead decides both and deducts; an appeal follows.
   const shop = await firstShop(t);

@@ -61,6 +61,15 @@ import {
   managedExamSchema,
   studyResultsSchema,
 } from '@/entities/study-admin/model/study-admin.schema';
+import {
+  attemptSchema,
+  courseDetailSchema,
+  courseListSchema,
+  examCardSchema,
+  examListSchema,
+  progressResultSchema,
+  savedAnswerSchema,
+} from '@/entities/study/model/study.schema';
 import { noDataSchema } from '@/shared/api/schemas';
 
 export type ResponseSchema = z.ZodMiniType;
@@ -173,6 +182,18 @@ export const SPA_ENDPOINTS: Record<string, Record<string, ResponseSchema>> = {
   'PUT order-plans/:param/cells': { planDetailSchema },
   'POST order-plans/requests': { planRequestSchema },
   'POST order-plans/requests/:param/review': { planRequestSchema },
+
+  // 学习考试 (issue #16): courses, progress, the public course, exams and attempts
+  'GET study/courses': { courseListSchema },
+  'GET study/courses/:param': { courseDetailSchema },
+  'GET study/public/courses/:param': { courseDetailSchema },
+  'PUT study/lessons/:param/progress': { progressResultSchema },
+  'GET study/exams': { examListSchema },
+  'GET study/exams/:param': { examCardSchema },
+  'POST study/exams/:param/attempts': { attemptSchema },
+  'GET study/attempts/:param': { attemptSchema },
+  'PUT study/attempts/:param/answers/:param': { savedAnswerSchema },
+  'POST study/attempts/:param/submit': { attemptSchema },
 
   // study: the leads' authoring, assignments and results (issue #16, 管理 tab)
   'GET study/manage/exams': { managedExamListSchema },

@@ -1,5 +1,6 @@
 export { studyApi, studyKeys, studyQueries } from './api/study.queries';
 export { type ExamTaker, memberExamTaker } from './api/exam-taker';
+export { candidateApi, candidateExamTaker, candidateQueries, candidateTokenStore } from './api/candidate';
 export {
   ANSWER_KEYS_JOIN,
   answerText,
@@ -12,6 +13,8 @@ export {
   type AssignmentState,
   type Attempt,
   type AttemptSummary,
+  type CandidateState,
+  type PublicExam,
   type CourseCard,
   type CourseDetail,
   type ExamCard,

@@ -47,6 +47,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Let the request outlive the page (a last report when the page is hidden or closed). */
   keepalive?: boolean;
+  /** Extra request headers (a public exam's candidate credential). */
+  headers?: Record<string, string>;
 }
 
 function cleanParams(params: RequestOptions['searchParams']) {
@@ -81,6 +83,7 @@ export async function request<S extends z.ZodMiniType>(
       searchParams: cleanParams(options.searchParams),
       signal: options.signal,
       keepalive: options.keepalive,
+      headers: options.headers,
     });
     body = await response.json();
   } catch (error) {

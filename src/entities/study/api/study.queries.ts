@@ -3,13 +3,13 @@ import { http } from '@/shared/api';
 import {
   type AnswerValue,
   attemptSchema,
-  courseCardSchema,
   courseDetailSchema,
+  courseListSchema,
   examCardSchema,
+  examListSchema,
   progressResultSchema,
   savedAnswerSchema,
 } from '../model/study.schema';
-import * as z from 'zod/mini';
 
 /**
  * Query keys of the study entity, all under ['study'] so the refresh area 'study' (messages 40 and
@@ -28,7 +28,7 @@ export const studyQueries = {
   courseList: () =>
     queryOptions({
       queryKey: [...studyKeys.courses(), 'list'] as const,
-      queryFn: ({ signal }) => http.get('study/courses', z.array(courseCardSchema), { signal }),
+      queryFn: ({ signal }) => http.get('study/courses', courseListSchema, { signal }),
       staleTime: 10_000,
     }),
   /** A course with its lessons and the caller's progress (signed-in reader). */
@@ -47,7 +47,7 @@ export const studyQueries = {
   examList: () =>
     queryOptions({
       queryKey: [...studyKeys.exams(), 'list'] as const,
-      queryFn: ({ signal }) => http.get('study/exams', z.array(examCardSchema), { signal }),
+      queryFn: ({ signal }) => http.get('study/exams', examListSchema, { signal }),
       staleTime: 10_000,
     }),
   /** An exam before starting: its rules, the caller's attempts, whether a start is possible. */

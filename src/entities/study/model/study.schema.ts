@@ -58,6 +58,7 @@ export const courseCardSchema = z.object({
   assignment: assignmentStateSchema,
 });
 export type CourseCard = z.infer<typeof courseCardSchema>;
+export const courseListSchema = z.array(courseCardSchema);
 
 export const courseDetailSchema = z.object({
   ...courseBase,
@@ -119,6 +120,7 @@ export const examCardSchema = z.object({
   assignment: assignmentStateSchema,
 });
 export type ExamCard = z.infer<typeof examCardSchema>;
+export const examListSchema = z.array(examCardSchema);
 
 export const questionViewSchema = z.object({
   question_id: int(),
@@ -171,3 +173,36 @@ export const attemptSchema = z.object({
   ),
 });
 export type Attempt = z.infer<typeof attemptSchema>;
+
+/** What anyone may read of a public exam: its settings, no question. */
+export const publicExamSchema = z.object({
+  exam_id: int(),
+  title: z.string(),
+  description: z.string(),
+  pass_mark: int(),
+  time_limit_minutes: int(),
+  /** Per phone; 0 = unlimited. */
+  attempts_allowed: int(),
+  question_count: int(),
+  total_points: int(),
+  review_enabled: z.boolean(),
+  /** False when the exam requires a course first: only signed-in members can take it. */
+  candidates_can_take: z.boolean(),
+});
+export type PublicExam = z.infer<typeof publicExamSchema>;
+
+/** A verified candidate (phone + SMS code, no account): the exam, the phone's attempts, whether a start is possible. */
+export const candidateStateSchema = z.object({
+  expires_at: z.string(),
+  phone_masked: z.string(),
+  exam: publicExamSchema,
+  attempts: z.array(attemptSummarySchema),
+  best_score: z.nullable(int()),
+  passed: z.boolean(),
+  open_attempt_id: z.nullable(int()),
+  can_start: z.boolean(),
+  cannot_start_reason: z.nullable(z.string()),
+});
+export type CandidateState = z.infer<typeof candidateStateSchema>;
+
+export const candidateVerifiedSchema = z.object({ ...candidateStateSchema.shape, token: z.string() });

@@ -9,6 +9,8 @@ import { ApiError, tokenStore } from '@/shared/api';
 import { notify } from '@/shared/ui';
 import { DetailStates } from '@/shared/ui';
 
+const COURSE_PATHS: readonly string[] = ['/study-exam/course-detail', '/course/course-detail'];
+
 const validId = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined);
 
 /** The lesson to open: the one in the URL, else the first not done, else the first. */
@@ -33,10 +35,13 @@ export function CourseDetailPage(): ReactElement {
   const query = signedIn ? member : visitor;
 
   const notPublic = !signedIn && visitor.error instanceof ApiError && visitor.error.status === 404;
+  // While the router moves on to the login page this page is still mounted: only its own address
+  // sends there (and is where the login comes back to).
+  const onOwnPath = COURSE_PATHS.includes(location.pathname);
   useEffect(() => {
     // A course that is not public needs a login, as any private page does.
-    if (notPublic) void navigate({ to: '/login', search: { redirect: location.href }, replace: true });
-  }, [notPublic, navigate, location.href]);
+    if (notPublic && onOwnPath) void navigate({ to: '/login', search: { redirect: location.href }, replace: true });
+  }, [notPublic, onOwnPath, navigate, location.href]);
 
   const openLesson = (lessonId: number) => void navigate({ href: `${location.pathname}?id=${id}&lesson=${lessonId}`, replace: true });
 

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, List, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
-import { type ReactElement, useEffect, useState } from 'react';
+import { type ReactElement, useCallback, useState } from 'react';
 import {
   attemptsLeft,
   EXAM_STATUS_COLOR,
@@ -18,14 +18,15 @@ import { ApiError, tokenStore } from '@/shared/api';
 import { formatTime } from '@/shared/lib';
 import { DetailStates } from '@/shared/ui';
 import { AnchorLink, ButtonLink } from '@/shared/ui/router-links';
+import { CandidateExam } from './candidate-exam';
 
 const validId = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined);
 
 /**
  * `/online-exam?id=`: an exam's rules and the caller's attempts, then (`&attempt=`) the attempt:
  * answered question by question against the server's deadline, submitted once, then its score and
- * review. Signed-in members take it through the member calls; without a login the visitor is sent
- * to log in (public exams for candidates without an account are not offered yet).
+ * review. Signed-in members take it through the member calls; without a login a public exam is
+ * taken as a candidate (phone + SMS code, the candidate calls), any other exam asks to log in.
  */
 export function OnlineExamPage(): ReactElement {
   const search = useSearch({ strict: false }) as { id?: unknown; attempt?: unknown };
@@ -35,19 +36,25 @@ export function OnlineExamPage(): ReactElement {
   const examId = validId(search.id);
   const attemptId = validId(search.attempt);
 
-  useEffect(() => {
-    if (!signedIn) void navigate({ to: '/login', search: { redirect: location.href }, replace: true });
-  }, [signedIn, navigate, location.href]);
+  // While the router moves on to the login page this page is still mounted: only its own address
+  // sends there (and is where the login comes back to).
+  const onOwnPath = location.pathname === '/online-exam';
+  const href = location.href;
+  const toLogin = useCallback(() => {
+    if (onOwnPath) void navigate({ to: '/login', search: { redirect: href }, replace: true });
+  }, [onOwnPath, navigate, href]);
 
   const toIntro = () => void navigate({ href: `/online-exam?id=${examId}`, replace: true });
   const toAttempt = (id: number) => void navigate({ href: `/online-exam?id=${examId}&attempt=${id}` });
 
   return (
     <StudyShell signedIn={signedIn} loginRedirect={location.href}>
-      {!signedIn ? null : !examId ? (
+      {!examId ? (
         <Text c="red" role="alert" ta="center" py="xl">
           考试编号不正确
         </Text>
+      ) : !signedIn ? (
+        <CandidateExam examId={examId} attemptId={attemptId} onAttempt={toAttempt} toIntro={toIntro} onNeedLogin={toLogin} />
       ) : attemptId ? (
         <Stack gap="sm">
           <ExamAttempt
