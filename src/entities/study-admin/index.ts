@@ -10,6 +10,7 @@ export {
   type AnswerValue,
   type AssignmentInput,
   type AssignResult,
+  type CandidateResult,
   type CourseSettingsInput,
   type ExamSettingsInput,
   type ItemStatus,

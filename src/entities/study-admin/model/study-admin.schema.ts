@@ -107,12 +107,27 @@ export const studyResultRowSchema = z.object({
 });
 export type StudyResultRow = z.infer<typeof studyResultRowSchema>;
 
+/** A public exam's candidate (an attempt by a verified phone, shown masked). */
+export const candidateResultSchema = z.object({
+  phone_masked: z.string(),
+  attempts: int(),
+  best_score: z.nullable(int()),
+  passed: z.boolean(),
+  last_started_at: z.string(),
+  /** The account the phone registered since (its attempts joined it); null while none. */
+  designer_id: z.nullable(z.string()),
+  name: z.nullable(z.string()),
+});
+export type CandidateResult = z.infer<typeof candidateResultSchema>;
+
 export const studyResultsSchema = z.object({
   item_type: z.enum(STUDY_ITEM_TYPES),
   item_id: int(),
   title: z.string(),
   total_points: z.nullable(int()),
   rows: z.array(studyResultRowSchema),
+  /** A public exam's candidates by first attempt; empty for a course. */
+  candidates: z.array(candidateResultSchema),
 });
 export type StudyResults = z.infer<typeof studyResultsSchema>;
 

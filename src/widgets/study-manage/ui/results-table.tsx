@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { studyAdminQueries, studyResultsExportUrl, type StudyItemType } from '@/entities/study-admin';
+import { type CandidateResult, studyAdminQueries, studyResultsExportUrl, type StudyItemType } from '@/entities/study-admin';
 import { downloadFile } from '@/features/download-file';
 import { formatTime } from '@/shared/lib';
 import { TableBodyStates } from '@/shared/ui';
@@ -8,8 +8,8 @@ import { resultStatus } from '../lib/result-cells';
 
 /**
  * Per designer of the team: assigned and due, overdue; a course's progress, an exam's attempts,
- * best score and pass. Assigned first. Downloadable as Excel or CSV. Refreshed by the 'study'
- * refresh area and by 刷新.
+ * best score and pass. Assigned first; a public exam's candidates below. Downloadable as Excel or
+ * CSV. Refreshed by the 'study' refresh area and by 刷新.
  */
 export function ResultsTable({ itemType, itemId, title }: { itemType: StudyItemType; itemId: number; title: string }) {
   const results = useQuery(studyAdminQueries.itemResults(itemType, itemId));
@@ -106,6 +106,44 @@ export function ResultsTable({ itemType, itemId, title }: { itemType: StudyItemT
                 );
               })}
           </TableBodyStates>
+        </Table>
+      </Table.ScrollContainer>
+      {results.data?.candidates.length ? <CandidateTable candidates={results.data.candidates} /> : null}
+    </Stack>
+  );
+}
+
+/** A public exam's candidates (recruitment test takers without an account, by verified phone). */
+function CandidateTable({ candidates }: { candidates: readonly CandidateResult[] }) {
+  return (
+    <Stack gap={4} mt="md">
+      <Text fw={500} size="sm">
+        公开考试考生（{candidates.length}人）
+      </Text>
+      <Table.ScrollContainer minWidth={600}>
+        <Table striped aria-label="公开考试考生">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>手机号</Table.Th>
+              <Table.Th>作答次数</Table.Th>
+              <Table.Th>最高分</Table.Th>
+              <Table.Th>是否通过</Table.Th>
+              <Table.Th>最近开考</Table.Th>
+              <Table.Th>注册账号</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {candidates.map((c) => (
+              <Table.Tr key={`${c.phone_masked}-${c.last_started_at}`}>
+                <Table.Td>{c.phone_masked}</Table.Td>
+                <Table.Td>{c.attempts}</Table.Td>
+                <Table.Td>{c.best_score ?? '—'}</Table.Td>
+                <Table.Td>{c.passed ? '是' : '否'}</Table.Td>
+                <Table.Td>{formatTime(c.last_started_at, 'dateTime')}</Table.Td>
+                <Table.Td>{c.designer_id ? `${c.name ?? ''}（${c.designer_id}）` : '未注册'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
     </Stack>
