@@ -25,11 +25,14 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, today, weekStartOf } from '../../src/domain/calendar.js';
 import { designerCode } from '../../src/domain/designers.js';
 import { advanceClock, resetClock } from '../../src/lib/time.js';
+import { putObject } from '../../src/modules/files/index.js';
 import { ORIENTATION_QUESTIONS } from '../../src/modules/onboarding/orientation.js';
+import { DEMO_SHARE_TOKEN } from '../../src/modules/templates/index.js';
 import { DEMO, DEMO_PASSWORD, dialects, freshPhone, type TestApp } from '../support/harness.js';
 import { createProduct, draftKey, firstShop, ingest, integration, order, useTicketApp } from '../support/tickets.js';
 import { scanSpaCalls } from './spa-calls.js';
@@ -431,6 +434,40 @@ async function scenario(t: TestApp, answers: Answer[]): Promise<void> {
   await lead.get('study/manage/courses');
   await lead.post(`study/manage/exams/${exam.exam_id}/unpublish`);
   await lead.post(`study/manage/courses/${course.course_id}/unpublish`);
+  // The template library (issue #17): browse, search and filter, a detail, a star; an upload the
+  // lead publishes and features; 「用于工单」 on the designer's ticket; the owner's edit; share links
+  // and the public page; a delete.
+  for (const me of [lead, designer, partTime]) {
+    await me.get('templates/facets');
+    const library = await me.get('templates', { page: 1, pageSize: 24 });
+    await me.get('templates', { page: 1, pageSize: 24, q: '名片', sort: 'most_used' });
+    await me.get('templates', { page: 1, pageSize: 24, scope: 'favourites' });
+    for (const item of library.items.slice(0, 2)) await me.get(`templates/${item.template_id}`);
+  }
+  await designer.get('oss/get-signature', { source: 'template' });
+  const templateDir = `template/${designerId}/20261127/contract01/`;
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  await putObject(t.app.config.oss, `${templateDir}封面.png`, png);
+  await putObject(t.app.config.oss, `${templateDir}源文件.pdf`, Buffer.from('%PDF-1.4 contract'));
+  const files = { previews: [{ key: `${templateDir}封面.png` }], sources: [{ key: `${templateDir}源文件.pdf` }] };
+  const made = await designer.post('templates', { title: '契约测试名片模板', category: '名片', description: '', tags: ['蓝色'], product_ids: [], ...files });
+  await lead.get('templates', { page: 1, pageSize: 24, status: 'private' });
+  await lead.post(`templates/${made.template_id}/curation`, { status: 'published' });
+  await lead.post(`templates/${made.template_id}/curation`, { featured: true, category: '名片', product_ids: [] });
+  await partTime.post(`templates/${made.template_id}/favourite`);
+  await partTime.post(`templates/${made.template_id}/unfavourite`);
+  await designer.put(`templates/${made.template_id}`, { title: '契约测试名片模板（改）', category: '名片', description: '改过', tags: ['蓝色', '简约'], product_ids: [], ...files });
+  const forTemplate = await ticket();
+  await lead.post(`tickets/${forTemplate.ticket_id}/assign`, { designer_id: designerId, confirm });
+  const used = await designer.post(`templates/${made.template_id}/use`, { ticket_id: forTemplate.ticket_id });
+  await designer.post(`tickets/${forTemplate.ticket_id}/drafts`, { kind: 'first', files: used.files.map((f: { key: string }) => f.key), note: '从模板开始' });
+  const share = await designer.post(`templates/${made.template_id}/shares`, { expires_in: '7d', allow_download: true });
+  await anonymous.get(`template-share/${share.token}`);
+  await anonymous.get(`template-share/${DEMO_SHARE_TOKEN}`);
+  await lead.get(`templates/${made.template_id}/shares`);
+  await lead.post(`template-shares/${share.share_id}/revoke`);
+  await designer.get(`templates/${made.template_id}`);
+  await designer.post(`templates/${made.template_id}/delete`);
 
   // Settlements, last (the clock moves): the first ticket completes upstream, its fee joins the
   // designer's open period together with the deduction and the approved appeal; once the period

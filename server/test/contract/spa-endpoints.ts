@@ -49,6 +49,17 @@ import {
   ticketItemSchema,
   ticketPageSchema,
 } from '@/entities/ticket/model/ticket.schema';
+import {
+  createdShareSchema,
+  favouriteResultSchema,
+  sharedTemplateSchema,
+  templateDetailSchema,
+  templateFacetsSchema,
+  templatePageSchema,
+  templateShareListSchema,
+  templateShareSchema,
+  templateUsedSchema,
+} from '@/entities/template/model/template.schema';
 import { bankInfoSchema, loginResultSchema, phoneChangeResultSchema, profileSchema, verifyCodeResultSchema } from '@/entities/user/model/user.schema';
 import { bulkResultSchema } from '@/features/bulk-assign/model/bulk-result.schema';
 import { assignCandidatesSchema } from '@/entities/ticket/model/assign-candidates';
@@ -218,6 +229,21 @@ export const SPA_ENDPOINTS: Record<string, Record<string, ResponseSchema>> = {
   'POST study/manage/lessons/:param/delete': { managedCourseSchema },
   'POST study/manage/assignments': { assignResultSchema },
   'GET study/manage/results': { studyResultsSchema },
+  // the template library and its public share page (issue #17)
+  'GET templates': { templatePageSchema },
+  'GET templates/facets': { templateFacetsSchema },
+  'GET templates/:param': { templateDetailSchema },
+  'POST templates': { templateDetailSchema },
+  'PUT templates/:param': { templateDetailSchema },
+  'POST templates/:param/delete': { noDataSchema },
+  'POST templates/:param/curation': { templateDetailSchema },
+  'POST templates/:param/favourite': { favouriteResultSchema },
+  'POST templates/:param/unfavourite': { favouriteResultSchema },
+  'POST templates/:param/use': { templateUsedSchema },
+  'GET templates/:param/shares': { templateShareListSchema },
+  'POST templates/:param/shares': { createdShareSchema },
+  'POST template-shares/:param/revoke': { templateShareSchema },
+  'GET template-share/:param': { sharedTemplateSchema },
 };
 
 /**

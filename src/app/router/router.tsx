@@ -39,6 +39,7 @@ import { pageProgress, useDismissBootShell } from '@/shared/lib';
 import { notify, PageProgress } from '@/shared/ui';
 import { afterLoginTarget, decideAccess, decideMenuAccess } from './guard';
 import { studyRoutes } from './study-routes';
+import { templateRoutes } from './template-routes';
 
 /** Screens load on demand so the first visit downloads only what the login page needs. */
 const AppLayout = lazyRouteComponent(() => import('@/widgets/app-layout'), 'AppLayout');
@@ -401,6 +402,8 @@ const orderPlanDetailRoute = createRoute({
 // ---- end of issue #7 ------------------------------------------------------------------------
 
 const study = studyRoutes({ rootRoute, appRoute, menuGuard });
+// Issue #17: the template library and its public share page (template-routes.tsx).
+const templates = templateRoutes({ rootRoute, appRoute, menuGuard });
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -418,6 +421,7 @@ const routeTree = rootRoute.addChildren([
   publicRoute('/404', NotFoundPage),
   publicRoute('/500', ServerErrorPage),
   ...study.public,
+  ...templates.publicChildren,
   appRoute.addChildren([
     homeRoute,
     accountRoute,
@@ -441,6 +445,7 @@ const routeTree = rootRoute.addChildren([
     orderPlanRoute,
     orderPlanDetailRoute,
     ...study.inLayout,
+    ...templates.appChildren,
   ]),
 ]);
 

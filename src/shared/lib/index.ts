@@ -34,5 +34,5 @@ export {
 } from './shanghai-time';
 export { dayRangePresets, type DayRangePreset } from './day-presets';
 export { addPicked, markPickedFailed, markPickedUploaded, removePicked, type PickedFile, type PickedFileStatus } from './picked-files';
-export { usePickedUploads } from './use-picked-uploads';
+export { usePickedUploads, type StoredFile } from './use-picked-uploads';
 export { dismissBootShell, useDismissBootShell } from './boot-shell';

@@ -44,4 +44,18 @@ describe('usePickedUploads', () => {
     act(() => result.current.remove(result.current.files[1]!.id));
     expect(result.current.files.map((f) => f.name)).toEqual(['a.png']);
   });
+
+  it('files already stored join as uploaded, each key once, within the limit', () => {
+    const dropped: number[] = [];
+    const { result } = renderHook(() => usePickedUploads({ max: 2, upload: () => new Promise(() => {}), onDropped: (n) => dropped.push(n) }));
+    const stored = (key: string) => ({ key, name: key.split('/').pop()!, size: 3, contentType: 'application/pdf' });
+    act(() => result.current.addStored([stored('draft/D1/a.pdf'), stored('draft/D1/a.pdf')]));
+    act(() => result.current.addStored([stored('draft/D1/a.pdf'), stored('draft/D1/b.pdf'), stored('draft/D1/c.pdf')]));
+    expect(result.current.files.map((f) => [f.name, f.status, f.key])).toEqual([
+      ['a.pdf', 'done', 'draft/D1/a.pdf'],
+      ['b.pdf', 'done', 'draft/D1/b.pdf'],
+    ]);
+    expect(dropped).toEqual([1]);
+    expect(result.current.uploading).toBe(false);
+  });
 });

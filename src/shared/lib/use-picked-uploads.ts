@@ -8,6 +8,21 @@ interface Options {
   upload: (file: File, signal: AbortSignal | undefined) => Promise<{ key: string }>;
   /** Called with how many picked files did not fit under `max`. */
   onDropped?: (dropped: number) => void;
+  /** Files already in the store the list starts with (as uploaded). */
+  initial?: readonly StoredFile[];
+}
+
+/** A file already in the store (e.g. copied there by the server). */
+export interface StoredFile {
+  key: string;
+  name: string;
+  size: number;
+  contentType: string;
+}
+
+function storedEntries(list: readonly PickedFile[], stored: readonly StoredFile[]): PickedFile[] {
+  const fresh = stored.filter((f, i) => !list.some((l) => l.key === f.key) && stored.findIndex((o) => o.key === f.key) === i);
+  return fresh.map((f) => ({ id: `picked-file-${++sequence}`, name: f.name, size: f.size, contentType: f.contentType, status: 'done' as const, key: f.key }));
 }
 
 let sequence = 0;
@@ -16,10 +31,10 @@ let sequence = 0;
  * The files of a dialog: each picked file uploads straight away; closing (unmounting) cancels the
  * uploads still under way.
  */
-export function usePickedUploads({ max, upload, onDropped }: Options) {
-  const [files, setFiles] = useState<PickedFile[]>([]);
+export function usePickedUploads({ max, upload, onDropped, initial }: Options) {
+  const [files, setFiles] = useState<PickedFile[]>(() => (initial ? storedEntries([], initial).slice(0, max) : []));
   // The list as of the last change, so a second pick before the next render adds to the first.
-  const latest = useRef<PickedFile[]>([]);
+  const latest = useRef<PickedFile[]>(files);
   const update = (change: (list: PickedFile[]) => PickedFile[]) => {
     latest.current = change(latest.current);
     setFiles(latest.current);
@@ -50,9 +65,17 @@ export function usePickedUploads({ max, upload, onDropped }: Options) {
     }
   };
 
+  /** Adds files already in the store (copied there by the server), as uploaded; a key already listed is kept once. */
+  const addStored = (stored: readonly StoredFile[]) => {
+    const { list, dropped } = addPicked(latest.current, storedEntries(latest.current, stored), max);
+    if (dropped) onDropped?.(dropped);
+    update(() => list);
+  };
+
   return {
     files,
     pick,
+    addStored,
     remove: (id: string) => update((l) => removePicked(l, id)),
     uploading: files.some((f) => f.status === 'uploading'),
   };

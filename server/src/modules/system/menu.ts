@@ -126,4 +126,6 @@ export const RELEASED_PATHS = new Set<string>([
   '/study-exam/index',
   '/study-exam/course-detail',
   '/course/course-detail',
+  // Issue #17: the template library.
+  '/template-library/index',
 ]);

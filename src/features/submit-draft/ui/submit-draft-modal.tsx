@@ -1,7 +1,7 @@
 import { Button, FileButton, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { DRAFT_KIND_TEXT, type DraftKind } from '@/entities/ticket';
-import { usePickedUploads } from '@/shared/lib';
+import { type StoredFile, usePickedUploads } from '@/shared/lib';
 import { notify, PickedFileList } from '@/shared/ui';
 import { MAX_DRAFT_FILES, submittable } from '../model/draft-files';
 import { useSubmitDraft } from '../model/use-submit-draft';
@@ -17,16 +17,40 @@ interface Props {
   upload: (file: File, signal: AbortSignal | undefined) => Promise<{ key: string }>;
   /** Shows upload progress (the upload task list). */
   progress?: ReactNode;
+  /** Files already in the store for this draft (a template's files the server copied), listed as uploaded. */
+  initialFiles?: readonly StoredDraftFile[];
+  /**
+   * 「从模板开始」: the page's template picker for this ticket; its `onFiles` adds the copied files
+   * to the draft. Without it the button is not shown.
+   */
+  templatePicker?: (props: { ticketId: number; onFiles: (files: readonly StoredDraftFile[]) => void; onClose: () => void }) => ReactNode;
 }
+
+/** A file already in the store, ready to submit as a draft file. */
+export interface StoredDraftFile {
+  key: string;
+  name: string;
+  size: number;
+  content_type: string;
+}
+
+const storedFile = (f: StoredDraftFile): StoredFile => ({ key: f.key, name: f.name, size: f.size, contentType: f.content_type });
 
 /**
  * Upload a first or final draft: picked files upload straight away (through `upload`, progress in
  * `progress`); confirming submits their keys with an optional note.
  */
-export function SubmitDraftModal({ ticket, kind, onClose, upload, progress }: Props) {
+export function SubmitDraftModal({ ticket, kind, onClose, upload, progress, initialFiles, templatePicker }: Props) {
   const what = DRAFT_KIND_TEXT[kind];
-  const picked = usePickedUploads({ max: MAX_DRAFT_FILES, upload, onDropped: () => notify(`一次最多提交${MAX_DRAFT_FILES}个文件`, 'warning') });
+  const picked = usePickedUploads({
+    max: MAX_DRAFT_FILES,
+    upload,
+    onDropped: () => notify(`一次最多提交${MAX_DRAFT_FILES}个文件`, 'warning'),
+    initial: initialFiles?.map(storedFile),
+  });
   const files = picked.files;
+  const [pickingTemplate, setPickingTemplate] = useState(false);
+  const addStored = (stored: readonly StoredDraftFile[]) => picked.addStored(stored.map(storedFile));
   const [note, setNote] = useState('');
   const submit = useSubmitDraft();
   const { keys, ready, uploading } = submittable(files);
@@ -45,6 +69,11 @@ export function SubmitDraftModal({ ticket, kind, onClose, upload, progress }: Pr
               </Button>
             )}
           </FileButton>
+          {templatePicker ? (
+            <Button variant="default" disabled={files.length >= MAX_DRAFT_FILES || submit.isPending} onClick={() => setPickingTemplate(true)}>
+              从模板开始
+            </Button>
+          ) : null}
           <Text size="xs" c="dimmed">
             可多选，最多{MAX_DRAFT_FILES}个
           </Text>
@@ -65,6 +94,16 @@ export function SubmitDraftModal({ ticket, kind, onClose, upload, progress }: Pr
           </Button>
         </Group>
       </Stack>
+      {pickingTemplate && templatePicker
+        ? templatePicker({
+            ticketId: ticket.ticket_id,
+            onClose: () => setPickingTemplate(false),
+            onFiles: (stored) => {
+              addStored(stored);
+              setPickingTemplate(false);
+            },
+          })
+        : null}
     </Modal>
   );
 }

@@ -31,6 +31,7 @@ import { ReviewApplicationButtons } from '@/features/review-appeal';
 import { SubmitDraftModal } from '@/features/submit-draft';
 import { TicketActions } from '@/features/ticket-actions';
 import { uploadFile, UploadTaskList } from '@/features/upload-file';
+import { TemplatePickerModal } from '@/features/use-template';
 import { CopyText, DetailField, DetailSection } from '@/shared/ui';
 import { formatTime } from '@/shared/lib';
 
@@ -347,6 +348,7 @@ export function TicketDetailView({ ticket, viewer }: { ticket: TicketDetail; vie
           onClose={() => setDraftKind(null)}
           upload={(file, signal) => uploadFile(file, 'draft', { signal })}
           progress={<UploadTaskList />}
+          templatePicker={({ ticketId, onFiles, onClose }) => <TemplatePickerModal ticketId={ticketId} onClose={onClose} onUsed={(used) => onFiles(used.files)} />}
         />
       ) : null}
     </Stack>

@@ -1,0 +1,2 @@
+export { useToggleFavourite } from './model/use-toggle-favourite';
+export { FavouriteButton } from './ui/favourite-button';

@@ -1,0 +1,1 @@
+export { TemplateLibraryPage } from './ui/template-library-page';

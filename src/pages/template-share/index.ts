@@ -1,0 +1,1 @@
+export { TemplateSharePage } from './ui/template-share-page';
