@@ -27,6 +27,7 @@ import studyPlugin from './modules/study/study.plugin.js';
 import examRoutes from './modules/study/exam.routes.js';
 import courseRoutes from './modules/study/course.routes.js';
 import assignmentRoutes from './modules/study/assignment.routes.js';
+import candidateRoutes from './modules/study/candidate.routes.js';
 import applicationRoutes from './modules/appeals/application.routes.js';
 import demoRoutes from './modules/demo/demo.routes.js';
 import objectStorePlugin from './modules/files/object-store.routes.js';
@@ -161,6 +162,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },
           apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Integration API key of the upstream order system (INTEGRATION_API_KEY)' },
+          candidate: { type: 'apiKey', in: 'header', name: 'x-candidate-token', description: 'A public exam candidate’s credential (POST /study/public/exams/{id}/candidate)' },
         },
       },
       tags: [
@@ -201,6 +203,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(examRoutes);
       await api.register(courseRoutes);
       await api.register(assignmentRoutes);
+      await api.register(candidateRoutes);
       await api.register(settlementRoutes);
       await api.register(filesRoutes);
       await api.register(inviteRoutes);

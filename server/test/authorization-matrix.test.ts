@@ -119,6 +119,12 @@ const NOT_OBJECT: Record<string, string> = {
   'GET /study/manage/courses': "the lead's own team's courses",
   'POST /study/manage/courses': "creates a course of the lead's own team",
   'GET /study/manage/questions/import-template': 'a blank template, the same for everyone',
+  'POST /study/public/exams/{id}/candidate': 'by SMS code to the phone (a public exam only): study-candidate.test.ts',
+  'GET /study/public/candidate': "by a candidate's credential, not a person (every session gets 401): study-candidate.test.ts",
+  'POST /study/public/candidate/attempts': "the credential's own exam, by the credential: study-candidate.test.ts",
+  'GET /study/public/candidate/attempts/{id}': "by the credential: another phone's or exam's attempt is 404 (study-candidate.test.ts)",
+  'PUT /study/public/candidate/attempts/{id}/answers/{questionId}': "by the credential: another phone's or exam's attempt is 404 (study-candidate.test.ts)",
+  'POST /study/public/candidate/attempts/{id}/submit': "by the credential: another phone's or exam's attempt is 404 (study-candidate.test.ts)",
 };
 
 /** A real image for template previews (the server decodes it and makes its thumbnail). */
@@ -269,8 +275,8 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
   // -- courses and exams (issue #16) -------------------------------------------------------------
 
   /** A published exam of team A with one true/false question. */
-  async function publishedExam(): Promise<{ id: number; questionId: number }> {
-    const e = expectEnvelope<{ exam_id: number }>(await w.lead.client.post('/api/study/manage/exams', { title: '矩阵考试', pass_mark: 60, time_limit_minutes: 30 }), 200).data;
+  async function publishedExam(isPublic = false): Promise<{ id: number; questionId: number }> {
+    const e = expectEnvelope<{ exam_id: number }>(await w.lead.client.post('/api/study/manage/exams', { title: '矩阵考试', pass_mark: 60, time_limit_minutes: 30, is_public: isPublic }), 200).data;
     const q = expectEnvelope<{ questions: { question_id: number }[] }>(
       await w.lead.client.post(`/api/study/manage/exams/${e.exam_id}/questions`, { questions: [{ kind: 'true_false', stem: '矩阵题', answer: true, points: 1 }] }),
       200,
@@ -492,6 +498,16 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
         const { id } = await publishedCourse(true);
         return { method: 'GET', url: `/api/study/public/courses/${id}`, read: courseRead(id) };
       },
+    },
+    {
+      op: 'GET /study/public/exams/{id}',
+      what: 'a published exam of team A marked public: anyone, no login, no question',
+      expected: { designer: 200, lead: 200, mate: 200, partTimer: 200, otherLead: 200, anon: 200 },
+      make: async () => {
+        const { id } = await publishedExam(true);
+        return { method: 'GET', url: `/api/study/public/exams/${id}`, read: examRead(id) };
+      },
+      onOk: (res) => expect(res.body).not.toContain('矩阵题'),
     },
     // Tickets: the holder and the team's lead read; the holder acts on drafts; the lead acts as lead.
     { op: 'GET /tickets/{id}', what: 'a held ticket', expected: holderAndLead, make: ticketCall('GET', '') },

@@ -16,6 +16,7 @@ const ALIYUN_TEMPLATES: Record<SmsScene, string> = {
   reset_password: 'SMS_100000003',
   change_phone: 'SMS_100000004',
   bank_info: 'SMS_100000005',
+  exam_candidate: 'SMS_100000006',
 };
 const aliyunAccount = {
   accessKeyId: 'LTAI5tTestAccessKey',

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { advanceClock } from '../src/lib/time.js';
 import { dialects, expectEnvelope, expectFieldErrors } from './support/harness.js';
 import { createPerson, createTeam, type Person, useTicketApp } from './support/tickets.js';
 
@@ -83,11 +84,15 @@ describe.each(dialects)('courses (%s)', (dialect) => {
     expect(await list()).toMatchObject({ progress_percent: 0, done: false });
     expectFieldErrors(await progress(designer, video!.lesson_id, {}), [['position_seconds', '请提供播放位置']]);
     expectFieldErrors(await progress(designer, text!.lesson_id, {}), [['completed', '请提供完成标记']]);
+    // The player starts, plays 40 s of wall clock (1.5× allowed, plus the 5 s tolerance once), reports 50.
+    expectEnvelope(await progress(designer, video!.lesson_id, { position_seconds: 0 }), 200);
+    advanceClock(40_000);
     let r = expectEnvelope<{ lesson: LessonWire; course_progress_percent: number }>(await progress(designer, video!.lesson_id, { position_seconds: 50 }), 200).data;
     expect(r.lesson.progress).toMatchObject({ position_seconds: 50, furthest_seconds: 50, done: false });
     // Reload: the detail resumes at 50.
     let detail = expectEnvelope<CourseWire>(await designer.client.get(`/api/study/courses/${c.course_id}`), 200).data;
     expect(detail.lessons.find((l) => l.lesson_id === video!.lesson_id)!.progress).toMatchObject({ position_seconds: 50, done: false });
+    advanceClock(30_000);
     r = expectEnvelope(await progress(designer, video!.lesson_id, { position_seconds: 90 }), 200).data;
     expect(r.lesson.progress).toMatchObject({ furthest_seconds: 90, done: true });
     expect(r.course_progress_percent).toBe(33);
@@ -104,6 +109,51 @@ describe.each(dialects)('courses (%s)', (dialect) => {
     expect(expectEnvelope(await progress(outsider, text!.lesson_id, { completed: true }), 404).message).toBe('课时不存在');
     const rows = await t.db.selectFrom('lesson_progress').selectAll().where('designer_id', '=', designer.id).where('course_id', '=', c.course_id).execute();
     expect(rows).toHaveLength(3);
+  });
+
+  it('a video’s furthest point advances at most at 1.5× the wall clock (+5 s once): no jump to 90%, no tolerances added up by quick calls; the resume point is free', async () => {
+    const c = await course();
+    const video = c.lessons.find((l) => l.kind === 'video')!;
+    const report = async (position: number) => expectEnvelope<{ lesson: LessonWire }>(await progress(designer, video.lesson_id, { position_seconds: position }), 200).data.lesson.progress!;
+    // The test's own run time is wall clock too: the bounds allow for it (1.5 s per second that really passed).
+    const began = Date.now();
+    const ran = () => Math.ceil(((Date.now() - began) / 1000) * 1.5);
+    // One call claiming 95% at once: the resume point is kept, the furthest point only gets the tolerance.
+    let p = await report(95);
+    expect(p).toMatchObject({ position_seconds: 95, done: false });
+    expect(p.furthest_seconds).toBeGreaterThanOrEqual(5);
+    expect(p.furthest_seconds).toBeLessThanOrEqual(5 + ran());
+    // Twenty quick calls add no tolerances up.
+    for (let i = 0; i < 20; i++) await report(95);
+    p = await report(95);
+    expect(p.furthest_seconds).toBeLessThanOrEqual(5 + ran());
+    // 10 s of wall clock: 15 s more.
+    advanceClock(10_000);
+    p = await report(95);
+    expect(p.furthest_seconds).toBeGreaterThanOrEqual(20);
+    expect(p.furthest_seconds).toBeLessThanOrEqual(20 + ran());
+    // Paused for 10 minutes, the player reporting its position: the pause earns nothing beyond the tolerance.
+    const paused = p.furthest_seconds;
+    for (let i = 0; i < 10; i++) {
+      advanceClock(60_000);
+      await report(paused);
+    }
+    p = await report(95);
+    expect(p).toMatchObject({ position_seconds: 95, done: false });
+    expect(p.furthest_seconds).toBeLessThanOrEqual(paused + 5 + ran());
+    // Watching on at the normal speed (a report every 10 s) reaches 90% and is done.
+    while (p.furthest_seconds < 90) {
+      const at = Math.min(p.furthest_seconds + 10, 100);
+      advanceClock(10_000);
+      p = await report(at);
+      expect(p.furthest_seconds).toBe(at);
+    }
+    expect(p.done).toBe(true);
+    // Seeking anywhere within the duration stays possible (the resume point), beyond it is cut.
+    expect(await report(3)).toMatchObject({ position_seconds: 3, furthest_seconds: p.furthest_seconds, done: true });
+    advanceClock(60_000);
+    expect(await report(36_000)).toMatchObject({ position_seconds: 100 });
+    expectFieldErrors(await progress(designer, video.lesson_id, { position_seconds: -1 }), [['position_seconds', '播放位置必须是0-36000秒']]);
   });
 
   it('a public course reads without a login and without progress; any other course is 404 there', async () => {
@@ -125,6 +175,9 @@ describe.each(dialects)('courses (%s)', (dialect) => {
     const card = expectEnvelope<{ can_start: boolean; cannot_start_reason: string; required_course_title: string }>(await designer.client.get(`/api/study/exams/${e.exam_id}`), 200).data;
     expect(card).toMatchObject({ can_start: false, cannot_start_reason: '请先完成课程《印前检查入门》再参加考试', required_course_title: '印前检查入门' });
     expect(expectEnvelope(await designer.client.post(`/api/study/exams/${e.exam_id}/attempts`, {}), 409).message).toBe('请先完成课程《印前检查入门》再参加考试');
+    const video = c.lessons.find((l) => l.kind === 'video')!;
+    expectEnvelope(await progress(designer, video.lesson_id, { position_seconds: 0 }), 200);
+    advanceClock(100_000);
     for (const l of c.lessons) expectEnvelope(await progress(designer, l.lesson_id, l.kind === 'video' ? { position_seconds: 100 } : { completed: true }), 200);
     expectEnvelope(await designer.client.post(`/api/study/exams/${e.exam_id}/attempts`, {}), 200);
   });

@@ -15,7 +15,7 @@ const boolish = z
 const httpUrl = z.url({ protocol: /^https?$/, error: 'an http(s) URL' });
 
 /** What a verification code is for; each has its own SMS template with a provider. */
-export const SMS_SCENES = ['register', 'login', 'reset_password', 'change_phone', 'bank_info'] as const;
+export const SMS_SCENES = ['register', 'login', 'reset_password', 'change_phone', 'bank_info', 'exam_candidate'] as const;
 export type SmsScene = (typeof SMS_SCENES)[number];
 export const SMS_DRIVERS = ['log', 'aliyun', 'webhook'] as const;
 
@@ -69,6 +69,7 @@ const envSchema = z.object({
   SMS_ALIYUN_TEMPLATE_RESET_PASSWORD: z.string().trim().min(1).optional(),
   SMS_ALIYUN_TEMPLATE_CHANGE_PHONE: z.string().trim().min(1).optional(),
   SMS_ALIYUN_TEMPLATE_BANK_INFO: z.string().trim().min(1).optional(),
+  SMS_ALIYUN_TEMPLATE_EXAM_CANDIDATE: z.string().trim().min(1).optional(),
   SMS_ALIYUN_ENDPOINT: httpUrl.default('https://dysmsapi.aliyuncs.com'),
   SMS_ALIYUN_REGION: z.string().trim().min(1).default('cn-hangzhou'),
   SMS_WEBHOOK_URL: httpUrl.optional(),
@@ -391,6 +392,7 @@ const TEMPLATE_VARIABLES: Record<SmsScene, keyof Env> = {
   reset_password: 'SMS_ALIYUN_TEMPLATE_RESET_PASSWORD',
   change_phone: 'SMS_ALIYUN_TEMPLATE_CHANGE_PHONE',
   bank_info: 'SMS_ALIYUN_TEMPLATE_BANK_INFO',
+  exam_candidate: 'SMS_ALIYUN_TEMPLATE_EXAM_CANDIDATE',
 };
 
 function smsConfig(e: Env, production: boolean): SmsConfig {

@@ -151,6 +151,7 @@ export interface Database {
   exam_attempts: ExamAttemptTable;
   exam_answers: ExamAnswerTable;
   exam_qualifications: ExamQualificationTable;
+  exam_candidate_tokens: ExamCandidateTokenTable;
   courses: CourseTable;
   course_lessons: CourseLessonTable;
   lesson_progress: LessonProgressTable;
@@ -588,7 +589,8 @@ export interface ExamQuestionTable {
 export interface ExamAttemptTable {
   id: Generated<number>;
   exam_id: number;
-  designer_id: number;
+  /** Null for a candidate's attempt until an account holds `candidate_phone`. */
+  designer_id: number | null;
   started_at: string;
   deadline: string;
   submitted_at: string | null;
@@ -601,6 +603,17 @@ export interface ExamAttemptTable {
   question_order: string;
   /** JSON {question_id: [option keys]} in this attempt's order. */
   option_order: string;
+  /** The SMS-verified phone of a public exam's candidate (null for a member's attempt). */
+  candidate_phone: Generated<string | null>;
+}
+
+/** A candidate's credential for one public exam: only the token's sha256 is kept. */
+export interface ExamCandidateTokenTable {
+  token_hash: string;
+  exam_id: number;
+  phone: string;
+  created_at: string;
+  expires_at: string;
 }
 
 /** The saved answer of one question in one attempt (the last save wins). */
@@ -657,6 +670,8 @@ export interface LessonProgressTable {
   furthest_seconds: Generated<number>;
   done_at: string | null;
   updated_at: string;
+  /** A video's watch clock: the furthest point may be ahead of where it was by (now − this) × 1.5 s. */
+  watch_clock: Generated<string | null>;
 }
 
 /** A course or an exam a lead gave a designer to finish by `due_at`. */

@@ -190,6 +190,24 @@ async function scenario(t: TestApp, answers: Answer[]): Promise<void> {
   await lead.get('tickets', { page: 1, pageSize: 20, scope: 'pool' });
   for (const me of [partTime, partTime3]) await me.get('order-hall/tickets', { page: 1, pageSize: 20 });
 
+  // 学习考试 (issue #16): the lists, each course, a lesson read to its end, the public course
+  // without a login, an exam taken: started, read, an answer saved, submitted (score and review).
+  const courses = await designer.get('study/courses');
+  for (const c of courses) await designer.get(`study/courses/${c.course_id}`);
+  const publicCourse = courses.find((c: Data) => c.is_public);
+  await anonymous.get(`study/public/courses/${publicCourse.course_id}`);
+  const textLesson = (await designer.get(`study/courses/${publicCourse.course_id}`)).lessons.find((l: Data) => l.kind === 'text');
+  await designer.put(`study/lessons/${textLesson.lesson_id}/progress`, { completed: true });
+  const exams = await designer.get('study/exams');
+  for (const e of exams) await designer.get(`study/exams/${e.exam_id}`);
+  const startable = exams.find((e: Data) => e.can_start);
+  const attempt = await designer.post(`study/exams/${startable.exam_id}/attempts`);
+  await designer.get(`study/attempts/${attempt.attempt_id}`);
+  const q = attempt.questions[0];
+  const value = q.kind === 'true_false' ? true : q.kind === 'fill' ? '答案' : q.kind === 'multiple' ? [q.options[0].key] : q.options[0].key;
+  await designer.put(`study/attempts/${attempt.attempt_id}/answers/${q.question_id}`, { answer: value });
+  await designer.post(`study/attempts/${attempt.attempt_id}/submit`);
+
   // A ticket through its life: the lead assigns and urges, the designer submits drafts and applies
   // for final review and factory rejection, the lead decides both and deducts; an appeal follows.
   const shop = await firstShop(t);
@@ -368,6 +386,54 @@ async function scenario(t: TestApp, answers: Answer[]): Promise<void> {
   await anonymous.post('user/verify-code', { phone: DEMO.partTime3, scene: 'reset_password' });
   await anonymous.post('user/reset-password', { phone: DEMO.partTime3, code: await t.latestSmsCode(DEMO.partTime3), password: 'N3wPassw0rd' });
 
+  // Study, the leads' side (issue #16, 管理 tab): an exam authored by hand and from the Excel
+  // template, a course with a text, a PDF and a video lesson reordered, both published, assigned
+  // to the demo designer, and their results; the demo's own items read too.
+  const leadCode = designerCode(leadRow.id);
+  const lessonKey = (name: string) => `default/${leadCode}/20261127/contract${name.length}/${name}`;
+  for (const e of await lead.get('study/manage/exams')) {
+    await lead.get(`study/manage/exams/${e.exam_id}`);
+    await lead.get('study/manage/results', { item_type: 'exam', item_id: e.exam_id });
+  }
+  for (const c of await lead.get('study/manage/courses')) {
+    await lead.get(`study/manage/courses/${c.course_id}`);
+    await lead.get('study/manage/results', { item_type: 'course', item_id: c.course_id });
+  }
+  const examSettings = { title: '契约测试考试', description: '', pass_mark: 60, time_limit_minutes: 10, attempts_allowed: 0, shuffle_questions: false, shuffle_options: false, product_id: null, required_course_id: null, is_public: false, review_enabled: true };
+  const exam = await lead.post('study/manage/exams', examSettings);
+  await lead.put(`study/manage/exams/${exam.exam_id}`, { ...examSettings, shuffle_options: true });
+  const withQuestions = await lead.post(`study/manage/exams/${exam.exam_id}/questions`, {
+    questions: [
+      { kind: 'single', stem: '出血位一般留多少？', options: ['1mm', '3mm'], answer: 'B', points: 5, explanation: '' },
+      { kind: 'multiple', stem: '哪些是专色？', options: ['潘通', 'CMYK', '金色'], answer: ['A', 'C'], points: 5, explanation: '' },
+      { kind: 'true_false', stem: 'RGB 可以直接印刷', answer: false, points: 5, explanation: '' },
+      { kind: 'fill', stem: '印刷四色中的 K 是什么颜色', answer: ['黑', '黑色'], points: 5, explanation: '' },
+    ],
+  });
+  const [first, second] = withQuestions.questions;
+  await lead.put(`study/manage/questions/${first.question_id}`, { kind: 'single', stem: '出血位一般留多少毫米？', options: ['1', '3'], answer: 'B', points: 10, explanation: '常用3mm' });
+  await lead.post(`study/manage/questions/${second.question_id}/delete`);
+  const template = await t.inject({ method: 'GET', url: '/api/study/manage/questions/import-template', headers: { authorization: `Bearer ${lead.token}` } });
+  await lead.post(`study/manage/exams/${exam.exam_id}/questions/import`, { file: template.rawPayload.toString('base64') });
+  await lead.post(`study/manage/exams/${exam.exam_id}/publish`);
+  const course = await lead.post('study/manage/courses', { title: '契约测试课程', description: '', required: true, is_public: false });
+  await lead.put(`study/manage/courses/${course.course_id}`, { title: '契约测试课程', description: '简介', required: true, is_public: true });
+  await lead.post(`study/manage/courses/${course.course_id}/lessons`, { kind: 'text', title: '第一课', body: '# 出血\n留 **3mm**。' });
+  await lead.post(`study/manage/courses/${course.course_id}/lessons`, { kind: 'document', title: '规范', object_key: lessonKey('规范.pdf') });
+  const lessons = (await lead.post(`study/manage/courses/${course.course_id}/lessons`, { kind: 'video', title: '视频', object_key: lessonKey('演示.webm'), duration_seconds: 30 })).lessons;
+  await lead.put(`study/manage/courses/${course.course_id}/lesson-order`, { lesson_ids: [...lessons].reverse().map((l: { lesson_id: number }) => l.lesson_id) });
+  await lead.put(`study/manage/lessons/${lessons[0].lesson_id}`, { kind: 'text', title: '第一课（修订）', body: '留 3mm 出血。' });
+  await lead.post(`study/manage/lessons/${lessons[1].lesson_id}/delete`);
+  await lead.post(`study/manage/courses/${course.course_id}/publish`);
+  const due = new Date(Date.now() + 3 * DAY).toISOString();
+  await lead.post('study/manage/assignments', { item_type: 'exam', item_id: exam.exam_id, designer_ids: [designerId], due_at: due });
+  await lead.post('study/manage/assignments', { item_type: 'course', item_id: course.course_id, designer_ids: [designerId], due_at: due });
+  await lead.get('study/manage/results', { item_type: 'exam', item_id: exam.exam_id });
+  await lead.get('study/manage/results', { item_type: 'course', item_id: course.course_id });
+  await lead.get('study/manage/exams');
+  await lead.get('study/manage/courses');
+  await lead.post(`study/manage/exams/${exam.exam_id}/unpublish`);
+  await lead.post(`study/manage/courses/${course.course_id}/unpublish`);
   // The template library (issue #17): browse, search and filter, a detail, a star; an upload the
   // lead publishes and features; 「用于工单」 on the designer's ticket; the owner's edit; share links
   // and the public page; a delete.

@@ -64,6 +64,23 @@ import { bankInfoSchema, loginResultSchema, phoneChangeResultSchema, profileSche
 import { bulkResultSchema } from '@/features/bulk-assign/model/bulk-result.schema';
 import { assignCandidatesSchema } from '@/entities/ticket/model/assign-candidates';
 import { uploadSignatureSchema } from '@/features/upload-file/model/upload.schema';
+import {
+  assignResultSchema,
+  managedCourseListSchema,
+  managedCourseSchema,
+  managedExamListSchema,
+  managedExamSchema,
+  studyResultsSchema,
+} from '@/entities/study-admin/model/study-admin.schema';
+import {
+  attemptSchema,
+  courseDetailSchema,
+  courseListSchema,
+  examCardSchema,
+  examListSchema,
+  progressResultSchema,
+  savedAnswerSchema,
+} from '@/entities/study/model/study.schema';
 import { noDataSchema } from '@/shared/api/schemas';
 
 export type ResponseSchema = z.ZodMiniType;
@@ -177,6 +194,41 @@ export const SPA_ENDPOINTS: Record<string, Record<string, ResponseSchema>> = {
   'POST order-plans/requests': { planRequestSchema },
   'POST order-plans/requests/:param/review': { planRequestSchema },
 
+  // 学习考试 (issue #16): courses, progress, the public course, exams and attempts
+  'GET study/courses': { courseListSchema },
+  'GET study/courses/:param': { courseDetailSchema },
+  'GET study/public/courses/:param': { courseDetailSchema },
+  'PUT study/lessons/:param/progress': { progressResultSchema },
+  'GET study/exams': { examListSchema },
+  'GET study/exams/:param': { examCardSchema },
+  'POST study/exams/:param/attempts': { attemptSchema },
+  'GET study/attempts/:param': { attemptSchema },
+  'PUT study/attempts/:param/answers/:param': { savedAnswerSchema },
+  'POST study/attempts/:param/submit': { attemptSchema },
+
+  // study: the leads' authoring, assignments and results (issue #16, 管理 tab)
+  'GET study/manage/exams': { managedExamListSchema },
+  'POST study/manage/exams': { managedExamSchema },
+  'GET study/manage/exams/:param': { managedExamSchema },
+  'PUT study/manage/exams/:param': { managedExamSchema },
+  'POST study/manage/exams/:param/publish': { managedExamSchema },
+  'POST study/manage/exams/:param/unpublish': { managedExamSchema },
+  'POST study/manage/exams/:param/questions': { managedExamSchema },
+  'POST study/manage/exams/:param/questions/import': { managedExamSchema },
+  'PUT study/manage/questions/:param': { managedExamSchema },
+  'POST study/manage/questions/:param/delete': { managedExamSchema },
+  'GET study/manage/courses': { managedCourseListSchema },
+  'POST study/manage/courses': { managedCourseSchema },
+  'GET study/manage/courses/:param': { managedCourseSchema },
+  'PUT study/manage/courses/:param': { managedCourseSchema },
+  'POST study/manage/courses/:param/publish': { managedCourseSchema },
+  'POST study/manage/courses/:param/unpublish': { managedCourseSchema },
+  'POST study/manage/courses/:param/lessons': { managedCourseSchema },
+  'PUT study/manage/courses/:param/lesson-order': { managedCourseSchema },
+  'PUT study/manage/lessons/:param': { managedCourseSchema },
+  'POST study/manage/lessons/:param/delete': { managedCourseSchema },
+  'POST study/manage/assignments': { assignResultSchema },
+  'GET study/manage/results': { studyResultsSchema },
   // the template library and its public share page (issue #17)
   'GET templates': { templatePageSchema },
   'GET templates/facets': { templateFacetsSchema },

@@ -61,6 +61,7 @@ const BUSINESS_TABLE_SET: Record<Exclude<keyof Database, 'sessions' | 'rate_limi
   course_lessons: true,
   lesson_progress: true,
   study_assignments: true,
+  exam_candidate_tokens: true,
 };
 
 export type BusinessTable = keyof typeof BUSINESS_TABLE_SET;

@@ -38,6 +38,7 @@ import { isOnboardingOpenPath, isPublicPath, LOGIN_PATH } from '@/shared/config/
 import { pageProgress, useDismissBootShell } from '@/shared/lib';
 import { notify, PageProgress } from '@/shared/ui';
 import { afterLoginTarget, decideAccess, decideMenuAccess } from './guard';
+import { studyRoutes } from './study-routes';
 import { templateRoutes } from './template-routes';
 
 /** Screens load on demand so the first visit downloads only what the login page needs. */
@@ -146,6 +147,8 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   },
 });
 
+export type RootRoute = typeof rootRoute;
+
 const publicRoute = <P extends string>(path: P, component: RouteComponent) =>
   createRoute({ getParentRoute: () => rootRoute, path, component });
 
@@ -165,6 +168,7 @@ const indexRoute = createRoute({
 });
 
 const appRoute = createRoute({ getParentRoute: () => rootRoute, id: 'app', component: AppLayout });
+export type AppLayoutRoute = typeof appRoute;
 
 const homeRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -191,6 +195,7 @@ const redirectRoute = createRoute({
  * Guard of a screen of the server menu: shown only when the menu granted to this user holds it,
  * otherwise 403 (spec §2).
  */
+export type MenuGuard = typeof menuGuard;
 function menuGuard(menuPath: string) {
   return ({ location, context: { queryClient } }: { location: { pathname: string }; context: RouterContext }) => {
     const granted = flattenMenu(queryClient.getQueryData(menuQueries.tree().queryKey) ?? []).map((m) => m.path);
@@ -396,6 +401,7 @@ const orderPlanDetailRoute = createRoute({
 });
 // ---- end of issue #7 ------------------------------------------------------------------------
 
+const study = studyRoutes({ rootRoute, appRoute, menuGuard });
 // Issue #17: the template library and its public share page (template-routes.tsx).
 const templates = templateRoutes({ rootRoute, appRoute, menuGuard });
 
@@ -414,6 +420,7 @@ const routeTree = rootRoute.addChildren([
   publicRoute('/403', ForbiddenPage),
   publicRoute('/404', NotFoundPage),
   publicRoute('/500', ServerErrorPage),
+  ...study.public,
   ...templates.publicChildren,
   appRoute.addChildren([
     homeRoute,
@@ -437,6 +444,7 @@ const routeTree = rootRoute.addChildren([
     teamExpenseDetailRoute,
     orderPlanRoute,
     orderPlanDetailRoute,
+    ...study.inLayout,
     ...templates.appChildren,
   ]),
 ]);

@@ -45,6 +45,10 @@ export interface RequestOptions {
   searchParams?: Record<string, string | number | boolean | undefined>;
   json?: unknown;
   signal?: AbortSignal;
+  /** Let the request outlive the page (a last report when the page is hidden or closed). */
+  keepalive?: boolean;
+  /** Extra request headers (a public exam's candidate credential). */
+  headers?: Record<string, string>;
 }
 
 function cleanParams(params: RequestOptions['searchParams']) {
@@ -78,6 +82,8 @@ export async function request<S extends z.ZodMiniType>(
       json: options.json,
       searchParams: cleanParams(options.searchParams),
       signal: options.signal,
+      keepalive: options.keepalive,
+      headers: options.headers,
     });
     body = await response.json();
   } catch (error) {

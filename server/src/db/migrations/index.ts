@@ -18,6 +18,7 @@ import * as exams from './20261203T1000_exams.js';
 import * as courses from './20261203T1100_courses.js';
 import * as studyAssignments from './20261203T1200_study_assignments.js';
 import * as templateListIndexes from './20261204T1000_template_list_indexes.js';
+import * as examCandidates from './20261204T1000_exam_candidates.js';
 
 /** Every migration, by name. Names carry a timestamp; a landed migration is never edited. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '20261203T1100_courses': courses,
   '20261203T1200_study_assignments': studyAssignments,
   '20261204T1000_template_list_indexes': templateListIndexes,
+  '20261204T1000_exam_candidates': examCandidates,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -10,8 +10,10 @@ import type { Db } from '../../db/database.js';
 import type { Designer } from '../../db/schema.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { AppError, invalid } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
 import { enforceRateLimit, releaseRateLimitHit, waitText } from '../../plugins/rate-limit.js';
 import type { UnitOfWork } from '../messages/index.js';
+import { joinCandidateAttempts } from '../study/index.js';
 import { checkJoin, consumeInvite, findInviteByCode, looksLikeTeamInvite, notifyLeadsOfJoin } from '../team-management/index.js';
 import { findDesignerByPhone, insertDesigner, updateDesigner } from '../user/index.js';
 import { findInviter } from './auth.repository.js';
@@ -75,7 +77,8 @@ export function createAuthService({ db, unitOfWork, sms, sessionEvents, tokenTtl
      * A new regular designer at onboarding step 0, signed in. The invite code is checked before the
      * SMS code, so a bad invite does not use the SMS code up; whether the phone is taken only after
      * the code, so a registered phone answers like any other until its code is given. The code
-     * use, the designer, the team invite's use and the session commit together.
+     * use, the designer, the team invite's use, the join of the phone's public-exam attempts (the
+     * study module) and the session commit together.
      */
     async register({ phone, code, password, invite_code }: RegisterInput, meta: ClientMeta): Promise<IssuedSession> {
       await enforceRateLimit(db, `account:ip:${meta.ip}`, limits.accountPerIp, (s) => `操作过于频繁，请${waitText(s)}后再试`);
@@ -108,6 +111,8 @@ export function createAuthService({ db, unitOfWork, sms, sessionEvents, tokenTtl
           await consumeInvite(trx, { ...teamInvite, used_count: Number(teamInvite.used_count) }, designer.id, 'invite_code');
           await notifyLeadsOfJoin(trx, send, teamInvite.team_id, designer.id);
         }
+        // The public exams this phone took as a candidate become the new account's attempts.
+        await joinCandidateAttempts(trx, { designerId: designer.id, phone, now: nowIso() });
         return createSession(trx, designer.id, tokenTtlHours, meta);
       });
     },

@@ -92,9 +92,10 @@ export async function examResults(db: Conn, examId: number): Promise<Map<number,
       (eb) => eb.fn.max<number | null>('passed').as('passed'),
     ])
     .where('exam_id', '=', examId)
+    .where('designer_id', 'is not', null)
     .groupBy('designer_id')
     .execute();
-  return new Map(rows.map((r) => [r.designer_id, { attempts: Number(r.n), best: r.best === null ? null : Number(r.best), passed: Number(r.passed ?? 0) === 1 }]));
+  return new Map(rows.map((r) => [r.designer_id!, { attempts: Number(r.n), best: r.best === null ? null : Number(r.best), passed: Number(r.passed ?? 0) === 1 }]));
 }
 
 /** Per designer: the course's lessons done. */

@@ -51,7 +51,25 @@ export const resultRowSchema = z.object({
   passed: z.boolean().nullable().describe('Exam: any attempt passed; course: null'),
 });
 
+/** A public exam's candidate (by phone, masked) in the lead's results. */
+export const candidateResultSchema = z.object({
+  phone_masked: z.string(),
+  attempts: z.number().int(),
+  best_score: z.number().int().nullable(),
+  passed: z.boolean(),
+  last_started_at: z.string(),
+  designer_id: z.string().nullable().describe('The account the phone registered (its attempts joined it); null while none'),
+  name: z.string().nullable(),
+});
+
 export const resultsSchema = z
-  .object({ item_type: itemType, item_id: z.number().int(), title: z.string(), total_points: z.number().int().nullable(), rows: z.array(resultRowSchema).describe('Assigned first (by due date), then the other members') })
+  .object({
+    item_type: itemType,
+    item_id: z.number().int(),
+    title: z.string(),
+    total_points: z.number().int().nullable(),
+    rows: z.array(resultRowSchema).describe('Assigned first (by due date), then the other members'),
+    candidates: z.array(candidateResultSchema).describe('A public exam’s candidates (attempts taken through /online-exam by a verified phone), by first attempt; empty for a course'),
+  })
   .meta({ id: 'StudyResults' });
 export type Results = z.infer<typeof resultsSchema>;

@@ -15,7 +15,8 @@ import { MESSAGE_TYPE, type UnitOfWork } from '../messages/index.js';
 import { activeTeamMembers, courseResults, examResults, type ItemType, itemAssignments, upsertAssignments } from './assignment.repository.js';
 import type { AssignmentInput, Results } from './assignment.schemas.js';
 import { courseLessons, findCourse } from './course.repository.js';
-import { findExam, questionTotals } from './exam.repository.js';
+import { maskPhone } from './candidate.service.js';
+import { examCandidateAttempts, findExam, questionTotals } from './exam.repository.js';
 
 export type AssignmentService = ReturnType<typeof createAssignmentService>;
 
@@ -111,7 +112,26 @@ export function createAssignmentService({ db, unitOfWork }: { db: Db; unitOfWork
         return { designer_id: designerCode(m.id), name: displayName(m), assigned: dueAt !== null, due_at: dueAt, overdue: dueAt !== null && dueAt < now && !s.done, ...s };
       })
       .sort((a, b) => (a.due_at ?? '\uffff').localeCompare(b.due_at ?? '\uffff') || a.designer_id.localeCompare(b.designer_id));
-    return { item_type: type, item_id: id, title: it.title, total_points: totalPoints, rows };
+    return { item_type: type, item_id: id, title: it.title, total_points: totalPoints, rows, candidates: type === 'exam' ? await candidates(id) : [] };
+  }
+
+  /** A public exam's candidates, one row per phone (masked), with the account it joined if any. */
+  async function candidates(examId: number): Promise<Results['candidates']> {
+    const byPhone = new Map<string, Results['candidates'][number]>();
+    for (const a of await examCandidateAttempts(db, examId)) {
+      const phone = a.candidate_phone!;
+      const row = byPhone.get(phone) ?? { phone_masked: maskPhone(phone), attempts: 0, best_score: null, passed: false, last_started_at: a.started_at, designer_id: null, name: null };
+      row.attempts += 1;
+      if (a.score !== null) row.best_score = Math.max(row.best_score ?? 0, a.score);
+      row.passed ||= a.passed === 1;
+      row.last_started_at = a.started_at;
+      if (a.designer_id !== null) {
+        row.designer_id = designerCode(a.designer_id);
+        row.name = displayName({ id: a.designer_id, real_name: a.real_name ?? '', nickname: a.nickname ?? '' });
+      }
+      byPhone.set(phone, row);
+    }
+    return [...byPhone.values()];
   }
 
   /** The results as a table for the export. */

@@ -41,6 +41,7 @@ export interface ProgressRow {
   furthest_seconds: number;
   done_at: string | null;
   updated_at: string;
+  watch_clock: string | null;
 }
 
 export interface CourseValues {
@@ -139,7 +140,7 @@ export async function reorderLessons(trx: Conn, courseId: number, ids: readonly 
   for (const [i, id] of ids.entries()) await trx.updateTable('course_lessons').set({ position: i + 1 }).where('id', '=', id).where('course_id', '=', courseId).execute();
 }
 
-const PROGRESS_COLUMNS = ['lesson_id', 'course_id', 'position_seconds', 'furthest_seconds', 'done_at', 'updated_at'] as const;
+const PROGRESS_COLUMNS = ['lesson_id', 'course_id', 'position_seconds', 'furthest_seconds', 'done_at', 'updated_at', 'watch_clock'] as const;
 
 /** A designer's progress in the lessons of these courses. */
 export function designerProgress(db: Conn, designerId: number, courseIds: readonly number[]): Promise<ProgressRow[]> {
@@ -149,11 +150,11 @@ export function designerProgress(db: Conn, designerId: number, courseIds: readon
 
 /**
  * Records a designer's progress in a lesson: the last position, the furthest one (it only moves
- * up), and `done_at` once set stays (the first time it was done).
+ * up), a video's watch clock, and `done_at` once set stays (the first time it was done).
  */
 export async function upsertProgress(
   trx: Conn,
-  p: { designerId: number; lessonId: number; courseId: number; position: number; done: boolean; now: string },
+  p: { designerId: number; lessonId: number; courseId: number; position: number; furthest: number; watchClock: string | null; done: boolean; now: string },
 ): Promise<void> {
   await trx
     .insertInto('lesson_progress')
@@ -162,9 +163,10 @@ export async function upsertProgress(
       lesson_id: p.lessonId,
       course_id: p.courseId,
       position_seconds: p.position,
-      furthest_seconds: p.position,
+      furthest_seconds: p.furthest,
       done_at: p.done ? p.now : null,
       updated_at: p.now,
+      watch_clock: p.watchClock,
     })
     .onConflict((oc) =>
       oc.columns(['designer_id', 'lesson_id']).doUpdateSet({
@@ -172,6 +174,7 @@ export async function upsertProgress(
         furthest_seconds: sql<number>`case when ${sql.ref('excluded.furthest_seconds')} > ${sql.ref('lesson_progress.furthest_seconds')} then ${sql.ref('excluded.furthest_seconds')} else ${sql.ref('lesson_progress.furthest_seconds')} end`,
         done_at: sql<string | null>`coalesce(${sql.ref('lesson_progress.done_at')}, ${sql.ref('excluded.done_at')})`,
         updated_at: (eb) => eb.ref('excluded.updated_at'),
+        watch_clock: (eb) => eb.ref('excluded.watch_clock'),
       }),
     )
     .execute();

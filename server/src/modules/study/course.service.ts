@@ -65,6 +65,27 @@ declare module 'fastify' {
 const isLeadOf = (me: Designer, teamId: number) => me.designer_type === 0 && me.team_id === teamId;
 
 /** Lessons done out of all, 0–100 (a course without lessons is at 0). */
+/** How much faster than the wall clock a video's furthest point may advance, and the slack in seconds. */
+export const WATCH_RATE = 1.5;
+export const WATCH_TOLERANCE_SECONDS = 5;
+
+/**
+ * The furthest point a video report may reach, and the lesson's new watch clock (course.service's
+ * `report` says why). A lesson without a clock yet (first report, or a row older than the clock)
+ * starts from its last report, or from now, with the tolerance.
+ */
+export function watchClock(before: Pick<ProgressRow, 'furthest_seconds' | 'watch_clock' | 'updated_at'> | undefined, position: number, nowMs: number): { furthest: number; clock: string } {
+  const slackMs = (WATCH_TOLERANCE_SECONDS / WATCH_RATE) * 1000;
+  const floor = nowMs - slackMs;
+  const start = !before ? floor : before.watch_clock ? Date.parse(before.watch_clock) : Date.parse(before.updated_at) - slackMs;
+  const w = Math.min(start, nowMs);
+  // (+0.001: 3333.33 ms × 1.5 is 5 s, not 4.99…)
+  const credit = Math.floor(((nowMs - w) * WATCH_RATE) / 1000 + 0.001);
+  const from = before?.furthest_seconds ?? 0;
+  const advance = Math.max(0, Math.min(position - from, credit));
+  return { furthest: from + advance, clock: new Date(Math.max(w + (advance / WATCH_RATE) * 1000, floor)).toISOString() };
+}
+
 export function progressPercent(lessons: readonly Pick<LessonRow, 'id'>[], progress: readonly Pick<ProgressRow, 'lesson_id' | 'done_at'>[]): number {
   if (!lessons.length) return 0;
   const done = new Set(progress.filter((p) => p.done_at !== null).map((p) => p.lesson_id));
@@ -249,6 +270,13 @@ export function createCourseService({ db, unitOfWork, readUrl }: CourseServiceDe
   /**
    * Records progress in a lesson: a video's position (done once the furthest point reached is 90%
    * of its duration); a text or a document `completed` (read to the end). Done stays done.
+   *
+   * The browser's position is trusted as a resume point (anything within the duration), not as
+   * proof of watching: the furthest point advances at most at 1.5× the wall clock (`watchClock`).
+   * The lesson's watch clock W is the instant the furthest point is paid up to; a report may move
+   * the furthest point by up to (now − W) × 1.5 s, W then moves by the advance / 1.5, and unused
+   * time is kept only up to the tolerance (5 s): W ≥ now − 5 s / 1.5. So one call cannot claim 90%
+   * at once, many quick calls cannot add up tolerances, and time spent paused earns nothing.
    */
   async function report(me: Designer, lessonId: number, input: ProgressInput) {
     const l = await findLesson(db, lessonId);
@@ -269,8 +297,15 @@ export function createCourseService({ db, unitOfWork, readUrl }: CourseServiceDe
     const now = nowIso();
     await unitOfWork(async (trx) => {
       const before = await findProgress(trx, me.id, l.id);
-      if (l.kind === 'video') done = Math.max(before?.furthest_seconds ?? 0, position) >= VIDEO_DONE_SHARE * l.duration_seconds;
-      await upsertProgress(trx, { designerId: me.id, lessonId: l.id, courseId: l.course_id, position, done, now });
+      let furthest = before?.furthest_seconds ?? 0;
+      let clock: string | null = null;
+      if (l.kind === 'video') {
+        const watched = watchClock(before, position, Date.parse(now));
+        furthest = watched.furthest;
+        clock = watched.clock;
+        done = furthest >= VIDEO_DONE_SHARE * l.duration_seconds;
+      }
+      await upsertProgress(trx, { designerId: me.id, lessonId: l.id, courseId: l.course_id, position, furthest, watchClock: clock, done, now });
     });
     const p = (await findProgress(db, me.id, l.id))!;
     const progress = await designerProgress(db, me.id, [l.course_id]);

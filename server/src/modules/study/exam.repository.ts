@@ -64,7 +64,8 @@ export interface QuestionRow {
 export interface AttemptRow {
   id: number;
   exam_id: number;
-  designer_id: number;
+  /** Null for a candidate's attempt until an account holds its phone. */
+  designer_id: number | null;
   started_at: string;
   deadline: string;
   submitted_at: string | null;
@@ -74,6 +75,8 @@ export interface AttemptRow {
   passed: number | null;
   question_order: string;
   option_order: string;
+  /** The verified phone of a public exam's candidate; null for a member's attempt. */
+  candidate_phone: string | null;
 }
 
 export interface ExamValues {
@@ -219,6 +222,7 @@ const ATTEMPT_COLUMNS = [
   'passed',
   'question_order',
   'option_order',
+  'candidate_phone',
 ] as const;
 
 export function findAttempt(db: Conn, id: number): Promise<AttemptRow | undefined> {
@@ -237,9 +241,23 @@ export function designerAttempts(db: Conn, designerId: number, examIds: readonly
     .execute();
 }
 
+/** A candidate's attempts at an exam (by the verified phone), newest first. */
+export function candidateAttempts(db: Conn, phone: string, examId: number): Promise<AttemptRow[]> {
+  return db.selectFrom('exam_attempts').select(ATTEMPT_COLUMNS).where('candidate_phone', '=', phone).where('exam_id', '=', examId).orderBy('id', 'desc').execute();
+}
+
 export async function insertAttempt(
   trx: Conn,
-  a: { exam_id: number; designer_id: number; started_at: string; deadline: string; total_points: number; question_order: number[]; option_order: Record<number, string[]> },
+  a: {
+    exam_id: number;
+    designer_id: number | null;
+    candidate_phone: string | null;
+    started_at: string;
+    deadline: string;
+    total_points: number;
+    question_order: number[];
+    option_order: Record<number, string[]>;
+  },
 ): Promise<number> {
   const row = await trx
     .insertInto('exam_attempts')
@@ -329,6 +347,47 @@ export async function qualify(trx: Conn, q: { designerId: number; productId: num
     .insertInto('exam_qualifications')
     .values({ designer_id: q.designerId, product_id: q.productId, exam_id: q.examId, attempt_id: q.attemptId, qualified_at: q.now })
     .onConflict((oc) => oc.columns(['designer_id', 'product_id']).doNothing())
+    .execute();
+}
+
+/**
+ * Joins a phone's candidate attempts that belong to no account yet to the designer now holding the
+ * phone, in the caller's transaction (registration's unit of work). A joined pass of an exam linked
+ * to a product qualifies the designer, as the pass would have for a member. The number joined.
+ */
+export async function joinCandidateAttempts(trx: Conn, q: { designerId: number; phone: string; now: string }): Promise<number> {
+  const joined = await trx
+    .updateTable('exam_attempts')
+    .set({ designer_id: q.designerId })
+    .where('candidate_phone', '=', q.phone)
+    .where('designer_id', 'is', null)
+    .returning(['id', 'exam_id', 'passed'])
+    .execute();
+  const passes = joined.filter((a) => a.passed === 1);
+  if (passes.length) {
+    const products = await trx
+      .selectFrom('exams')
+      .select(['id', 'product_id'])
+      .where('id', 'in', [...new Set(passes.map((a) => a.exam_id))])
+      .execute();
+    const productOf = new Map(products.map((e) => [e.id, e.product_id]));
+    for (const a of passes) {
+      const productId = productOf.get(a.exam_id);
+      if (productId) await qualify(trx, { designerId: q.designerId, productId, examId: a.exam_id, attemptId: a.id, now: q.now });
+    }
+  }
+  return joined.length;
+}
+
+/** The candidates' attempts at an exam (the lead's results), oldest first. */
+export function examCandidateAttempts(db: Conn, examId: number) {
+  return db
+    .selectFrom('exam_attempts as a')
+    .leftJoin('designers as d', 'd.id', 'a.designer_id')
+    .select(['a.candidate_phone', 'a.designer_id', 'd.nickname', 'd.real_name', 'a.started_at', 'a.submitted_at', 'a.score', 'a.passed'])
+    .where('a.exam_id', '=', examId)
+    .where('a.candidate_phone', 'is not', null)
+    .orderBy('a.id')
     .execute();
 }
 

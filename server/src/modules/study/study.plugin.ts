@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { objectReadUrl } from '../files/index.js';
 import { createAssignmentService } from './assignment.service.js';
+import { createCandidateService } from './candidate.service.js';
 import { createCourseService } from './course.service.js';
 import { createExamService } from './exam.service.js';
 
@@ -9,9 +10,10 @@ import { createExamService } from './exam.service.js';
 export const DEADLINE_SWEEP_MS = 15_000;
 
 /**
- * Decorates `app.courses`, `app.exams` and `app.studyAssignments` (needs db and messages) and runs the deadline sweep in every process: an
- * attempt is claimed by one conditional update, so sweeps of several processes and instances
- * never submit it twice. Reads of an attempt submit it as well, so the sweep's period only bounds
+ * Decorates `app.courses`, `app.exams`, `app.studyAssignments` and `app.examCandidates` (needs db
+ * and messages) and runs the deadline sweep, which also drops candidates' credentials a day past
+ * their expiry: an attempt is claimed by one conditional update, so sweeps of several processes
+ * and instances never submit it twice. Reads of an attempt submit it as well, so the sweep's period only bounds
  * how late the lead's results see it.
  */
 export default fp(
@@ -19,6 +21,8 @@ export default fp(
     app.decorate('courses', createCourseService({ db: app.db, unitOfWork: app.unitOfWork, readUrl: (key) => objectReadUrl(app.config.oss, key) }));
     app.decorate('exams', createExamService({ db: app.db, unitOfWork: app.unitOfWork }));
     app.decorate('studyAssignments', createAssignmentService({ db: app.db, unitOfWork: app.unitOfWork }));
+    app.decorate('examCandidates', createCandidateService({ db: app.db, unitOfWork: app.unitOfWork, exams: app.exams, wrongCodes: app.config.rateLimits.wrongCodesPerPhone }));
+    app.decorateRequest('candidate', null);
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<unknown> = Promise.resolve();
     app.addHook('onReady', async () => {
@@ -26,7 +30,7 @@ export default fp(
       // repeat its query (any read of an attempt finishes it too, so none is late for want of one).
       if ((app.config.workerIndex ?? 0) !== 0) return;
       timer = setInterval(() => {
-        running = app.exams.submitDue().catch((err: unknown) => app.log.warn({ err }, 'exam deadline sweep failed'));
+        running = Promise.all([app.exams.submitDue(), app.examCandidates.dropExpired()]).catch((err: unknown) => app.log.warn({ err }, 'exam deadline sweep failed'));
       }, DEADLINE_SWEEP_MS);
       timer.unref();
     });

@@ -17,7 +17,7 @@ export const userQueries = {
     }),
 };
 
-export type VerifyScene = 'register' | 'login' | 'reset_password' | 'change_phone' | 'bank_info';
+export type VerifyScene = 'register' | 'login' | 'reset_password' | 'change_phone' | 'bank_info' | 'exam_candidate';
 
 /** Calls of the user entity; features wrap them in mutations. */
 export const userApi = {

@@ -43,9 +43,11 @@ describe('notificationHref: a message opens its target', () => {
     expect(notificationHref(MESSAGE_TYPE.TEAM_MEMBER_JOINED, { ticket_id: 5 })).toBe('/message-center/index');
   });
 
-  it('an assigned course or exam is read in the message centre while the study pages are not built (issue #16)', () => {
-    expect(notificationHref(MESSAGE_TYPE.COURSE_ASSIGNED, { course_id: 3 })).toBe('/message-center/index');
-    expect(notificationHref(MESSAGE_TYPE.EXAM_ASSIGNED, { exam_id: 8 })).toBe('/message-center/index');
+  it('an assigned course (40) opens the course, an assigned exam (41) the exam; without an id 学习考试', () => {
+    expect(notificationHref(MESSAGE_TYPE.COURSE_ASSIGNED, { course_id: 3 })).toBe('/study-exam/course-detail?id=3');
+    expect(notificationHref(MESSAGE_TYPE.EXAM_ASSIGNED, { exam_id: 8 })).toBe('/online-exam?id=8');
+    expect(notificationHref(MESSAGE_TYPE.COURSE_ASSIGNED, { course_id: 'x' })).toBe('/study-exam/index');
+    expect(notificationHref(MESSAGE_TYPE.EXAM_ASSIGNED, {})).toBe('/study-exam/index');
   });
 
   it('every type of the contract says what it opens', () => {

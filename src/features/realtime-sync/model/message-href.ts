@@ -6,6 +6,10 @@ export const TICKET_NOTIFICATION_PATH = '/order-management/index';
 export const APPEALS_PATH = '/order-management/appeal';
 /** Plan change requests open the lead's plan (its detail when the message names it). */
 export const ORDER_PLAN_PATH = '/order-plan/index';
+/** 学习考试: an assigned course opens the course, an assigned exam the exam. */
+export const STUDY_EXAM_PATH = '/study-exam/index';
+export const COURSE_DETAIL_PATH = '/study-exam/course-detail';
+export const ONLINE_EXAM_PATH = '/online-exam';
 /** Messages without a page of their own (a member joined) are read in the message centre. */
 export const MESSAGE_CENTER_PATH = '/message-center/index';
 
@@ -31,7 +35,8 @@ const positiveId = (v: unknown): number | undefined => (typeof v === 'number' &&
  * - a plan change request: the plan's detail (leads); a decided request: My tickets with 我的计划 open;
  * - an announcement: `/message-center/announcement?id=`;
  * - a member who joined: the message centre;
- * - an assigned course or exam: the message centre, until the study pages are built (issue #16).
+ * - an assigned course (40): `/study-exam/course-detail?id=`; an assigned exam (41): `/online-exam?id=`
+ *   (学习考试 when the message names neither).
  * A message that does not name its target opens the list it belongs to.
  */
 export function notificationHref(messageType: number, info: MessageInfo): string {
@@ -46,11 +51,12 @@ export function notificationHref(messageType: number, info: MessageInfo): string
     }
     case 'team-member':
       return MESSAGE_CENTER_PATH;
-    // Issue #16: the server side of courses and exams is built, their pages are not yet. Until they
-    // are, an assigned course or exam is read in the message centre instead of opening a page that
-    // does not exist.
-    case 'study':
-      return MESSAGE_CENTER_PATH;
+    case 'study': {
+      const exam = positiveId(info.exam_id);
+      if (exam) return `${ONLINE_EXAM_PATH}?id=${exam}`;
+      const course = positiveId(info.course_id);
+      return course ? `${COURSE_DETAIL_PATH}?id=${course}` : STUDY_EXAM_PATH;
+    }
     case 'plan-request': {
       const plan = positiveId(info.plan_id);
       return plan ? `/order-plan/detail/${plan}` : ORDER_PLAN_PATH;

@@ -26,6 +26,7 @@ const SCENE_TEXT: Record<SmsScene, string> = {
   reset_password: '重置密码',
   change_phone: '更换手机号',
   bank_info: '修改收款信息',
+  exam_candidate: '验证手机号参加在线考试',
 };
 
 /** The text a phone shows, for senders that send text rather than a provider's template. */

@@ -1,0 +1,1 @@
+export { AssignStudyModal } from './ui/assign-study-modal';

@@ -1,0 +1,1 @@
+export { OnlineExamPage } from './ui/online-exam-page';

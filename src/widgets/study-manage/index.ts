@@ -1,0 +1,1 @@
+export { StudyManagePanel } from './ui/study-manage-panel';

@@ -1,0 +1,1 @@
+export { StudyShell } from './ui/study-shell';
