@@ -3,7 +3,7 @@
  * group of the work card (made through the integration API and the designer's own calls).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { shanghaiDay, shanghaiDayStart } from '../src/domain/calendar.js';
+import { shanghaiDay, shanghaiDayStart, weekStartOf } from '../src/domain/calendar.js';
 import { advanceClock, nowMs } from '../src/lib/time.js';
 import { assignedTicket, createWorld, upstream, type World } from './support/appeals.js';
 import { dialects, expectEnvelope } from './support/harness.js';
@@ -146,7 +146,7 @@ describe.each(dialects)('workbench home (%s)', (dialect) => {
     expect(p.designers_online).toBe(p.designers.filter((d) => d.online).length);
     expect(p.designers_planned).toBe(p.designers.filter((d) => d.capacity_today > 0).length);
     // A plan of this week: its cell is the member's capacity today, and the card links to it.
-    const week = expectEnvelope<{ plan_id: number }>(await w.lead.client.post('/api/order-plans', { week_start: (await import('../src/domain/calendar.js')).weekStartOf(day) }), 200).data;
+    const week = expectEnvelope<{ plan_id: number }>(await w.lead.client.post('/api/order-plans', { week_start: weekStartOf(day) }), 200).data;
     expectEnvelope(await w.lead.client.put(`/api/order-plans/${week.plan_id}/cells`, { cells: [{ designer_id: w.mate.code, day, capacity: 0 }] }), 200);
     const planned = (await home(w.lead)).project!;
     expect(planned.plan_id).toBe(week.plan_id);
