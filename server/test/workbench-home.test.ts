@@ -31,7 +31,7 @@ interface HomeWire {
     designers_planned: number;
     designers: { designer_id: string; online: boolean; capacity_today: number; assigned_today: number }[];
   };
-  product: { products: { product_id: number; in_progress: number; assigned_today: number }[]; exams: { exam_id: number; product_id: number }[] };
+  product: { products: { product_id: number; assigned_today: number }[]; exams: { exam_id: number; product_id: number }[] };
   message: { unread: number; items: { message_id: number; message_type: number; is_read: number }[] };
   advert: { items: { announcement_id: number; title: string }[] };
   fast: { paths: string[]; is_default: boolean };
@@ -173,14 +173,13 @@ describe.each(dialects)('workbench home (%s)', (dialect) => {
     expectEnvelope(await w.lead.client.post(`/api/study/manage/exams/${exam.exam_id}/publish`, {}), 200);
     const h = await home(w.designer);
     const mine = h.product.products.find((p) => p.product_id === w.product)!;
-    const open = await t.db
-      .selectFrom('tickets')
+    const today = await t.db
+      .selectFrom('allocations')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('designer_id', '=', w.designer.id)
-      .where('status', 'in', ['0', '5', '7'])
-      .where('stage', '<>', 'done')
+      .where('assigned_at', '>=', shanghaiDayStart(shanghaiDay(nowMs())))
       .executeTakeFirstOrThrow();
-    expect(mine.in_progress).toBe(Number(open.n));
+    expect(mine.assigned_today).toBe(Number(today.n));
     expect(mine.assigned_today).toBeGreaterThanOrEqual(1);
     expect(h.product.exams.map((e) => e.exam_id)).toContain(exam.exam_id);
     // Once qualified for that product, the exam no longer adds one.

@@ -11,6 +11,9 @@ import { withId } from './helpers.js';
  *   A name is unique per owner and list.
  * - `saved_view_defaults`: one row per person and list: the view that list opens with.
  * - `workbench_preferences`: one row per person; `shortcuts` null = the menu's top entries.
+ * - `tickets_team_open_idx`: a lead's work card counts and picks the team's open tickets by status,
+ *   stage and due time from the index alone (a team of the bench holds ~20,000 tickets; reading
+ *   their rows took ~140 ms a request), as `tickets_designer_open_idx` does for a designer's.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('saved_views'))
@@ -46,8 +49,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('shortcuts', 'text')
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
+
+  await db.schema.createIndex('tickets_team_open_idx').on('tickets').columns(['team_id', 'status', 'stage', 'due_at']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('tickets_team_open_idx').execute();
   for (const t of ['workbench_preferences', 'saved_view_defaults', 'saved_views']) await db.schema.dropTable(t).execute();
 }

@@ -11,7 +11,7 @@ import { isoAfter, nowIso, nowMs } from '../../lib/time.js';
 import { listAnnouncements, myMessages, myUnread } from '../messages/index.js';
 import { examsToQualify } from '../study/index.js';
 import { roleOf } from '../system/index.js';
-import { designerNames, productLoads, teamMembersToday, teamToday, weekPlanId, workRows, type WorkScope } from './home.repository.js';
+import { designerNames, productLoads, teamMembersToday, teamToday, weekPlanId, workCounts, type WorkScope, workTickets } from './home.repository.js';
 import type { PreferenceService } from './preferences.service.js';
 import { findPreferences } from './views.repository.js';
 import { type HomeView, WORK_GROUPS, type WorkItem } from './workbench.schemas.js';
@@ -29,11 +29,12 @@ export interface HomeServiceDeps {
 export function createHomeService({ db, preferences }: HomeServiceDeps) {
   async function work(me: Designer, now: string): Promise<HomeView['work']> {
     const scope: WorkScope = me.designer_type === 0 && me.team_id !== null ? { kind: 'team', teamId: me.team_id } : { kind: 'designer', designerId: me.id };
-    const rows = await workRows(db, scope, now, isoAfter(DUE_SOON_MS, Date.parse(now)), HOME_LIMITS.workRows);
-    const names = await designerNames(db, rows.flatMap((r) => (r.designer_id === null ? [] : [r.designer_id])));
+    const soon = isoAfter(DUE_SOON_MS, Date.parse(now));
+    const counts = await workCounts(db, scope, now, soon);
+    const picked = await workTickets(db, scope, WORK_GROUPS.filter((g) => counts[g] > 0), now, soon, HOME_LIMITS.workRows);
+    const names = await designerNames(db, [...picked.values()].flat().flatMap((r) => (r.designer_id === null ? [] : [r.designer_id])));
     const groups = WORK_GROUPS.map((key) => {
-      const mine = rows.filter((r) => r.grp === key);
-      const items: WorkItem[] = mine.map((r) => {
+      const items: WorkItem[] = (picked.get(key) ?? []).map((r) => {
         const who = r.designer_id === null ? undefined : names.get(r.designer_id);
         return {
           ticket_id: r.id,
@@ -52,7 +53,7 @@ export function createHomeService({ db, preferences }: HomeServiceDeps) {
           designer_name: who ? displayName(who) : null,
         };
       });
-      return { key, count: mine.length ? Number(mine[0]!.n) : 0, items };
+      return { key, count: counts[key], items };
     });
     return { scope: scope.kind === 'team' ? 'team' : 'mine', total: groups.reduce((s, g) => s + g.count, 0), groups };
   }
@@ -60,11 +61,8 @@ export function createHomeService({ db, preferences }: HomeServiceDeps) {
   async function project(me: Designer, day: string, overdue: number): Promise<HomeView['project']> {
     if (me.designer_type !== 0 || me.team_id === null) return null;
     const dayStart = shanghaiDayStart(day);
-    const [today, members, planId] = await Promise.all([
-      teamToday(db, me.team_id, dayStart),
-      teamMembersToday(db, me.team_id, day),
-      weekPlanId(db, me.team_id, weekStartOf(day)),
-    ]);
+    const planId = await weekPlanId(db, me.team_id, weekStartOf(day));
+    const [today, members] = await Promise.all([teamToday(db, me.team_id, dayStart), teamMembersToday(db, me.team_id, day, planId)]);
     return {
       day,
       plan_id: planId,

@@ -36,7 +36,7 @@ const workCardSchema = z.object({
     z.object({
       key: z.enum(WORK_GROUPS),
       count: z.number().int(),
-      items: z.array(workItemSchema).describe('The most urgent first (due time, then id), at most 5'),
+      items: z.array(workItemSchema).describe('The most urgent first (due time, then id; unassigned tickets last), at most 5'),
     }),
   ),
 });
@@ -69,7 +69,6 @@ const productCardSchema = z.object({
     z.object({
       product_id: z.number().int(),
       name: z.string(),
-      in_progress: z.number().int().describe('My open tickets of the product not done'),
       assigned_today: z.number().int().describe('Tickets of the product assigned to me today'),
     }),
   ),
