@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { shanghaiDay, shanghaiDayStart, weekStartOf } from '../src/domain/calendar.js';
 import { advanceClock, nowMs } from '../src/lib/time.js';
 import { assignedTicket, createWorld, upstream, type World } from './support/appeals.js';
+import { homeSchema } from '../src/modules/workbench/workbench.schemas.js';
 import { dialects, expectEnvelope } from './support/harness.js';
 import { createPerson, createProduct, draftKey, type Person, useTicketApp } from './support/tickets.js';
 
@@ -43,7 +44,12 @@ describe.each(dialects)('workbench home (%s)', (dialect) => {
   let partTimer: Person;
   const ids: Record<'overdue' | 'dueSoon' | 'rejected' | 'waiting' | 'drafted' | 'done', number> = {} as never;
 
-  const home = async (who: Person) => expectEnvelope<HomeWire>(await who.client.get('/api/workbench/home'), 200).data;
+  /** The caller's home; the answer (written without zod's encoder) must be exactly `homeSchema`'s shape. */
+  const home = async (who: Person) => {
+    const data = expectEnvelope<HomeWire>(await who.client.get('/api/workbench/home'), 200).data;
+    expect(homeSchema.parse(data)).toEqual(data);
+    return data;
+  };
   const group = (h: HomeWire, key: string) => h.work.groups.find((g) => g.key === key)!;
 
   beforeAll(async () => {

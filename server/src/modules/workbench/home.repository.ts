@@ -8,6 +8,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { type Bindings, runStatement, type Slot } from '../../db/statements.js';
 import { DRAFT_DUE_STAGES, OPEN_STATUSES, TICKET_STATUS } from '../tickets/index.js';
 import { WORK_GROUPS, type WorkGroup } from './workbench.schemas.js';
 
@@ -37,15 +38,15 @@ export interface WorkRow {
  * alone, which the scope's index holds (`tickets_designer_open_idx`, `tickets_team_open_idx`), so
  * counting and picking read no ticket row: a heavy designer has ~1,400 open tickets, a team ~20,000.
  */
-function groupCondition(eb: ExpressionBuilder<Database, 'tickets'>, group: WorkGroup, now: string, soon: string): Expression<SqlBool> {
+function groupCondition(eb: ExpressionBuilder<Database, 'tickets'>, group: WorkGroup, v: Slot): Expression<SqlBool> {
   const owing = eb('tickets.stage', 'in', DRAFT_DUE_STAGES);
-  const dueBefore = (at: string) => eb.and([eb('tickets.due_at', 'is not', null), eb('tickets.due_at', '<', at)]);
-  const urgent = eb.and([owing, dueBefore(soon)]);
+  const dueBefore = (at: unknown) => eb.and([eb('tickets.due_at', 'is not', null), eb('tickets.due_at', '<', at as string)]);
+  const urgent = eb.and([owing, dueBefore(v('soon'))]);
   switch (group) {
     case 'overdue':
-      return eb.and([owing, dueBefore(now)]);
+      return eb.and([owing, dueBefore(v('now'))]);
     case 'due_soon':
-      return eb.and([owing, eb('tickets.due_at', '>=', now), eb('tickets.due_at', '<', soon)]);
+      return eb.and([owing, eb('tickets.due_at', '>=', v('now')), eb('tickets.due_at', '<', v('soon'))]);
     case 'rejected':
       return eb.and([eb('tickets.status', '=', TICKET_STATUS.factoryRejected), eb.not(urgent)]);
     case 'waiting_first_draft':
@@ -54,38 +55,51 @@ function groupCondition(eb: ExpressionBuilder<Database, 'tickets'>, group: WorkG
 }
 
 /** Open tickets of the scope that can be in a group: owing a draft, or factory rejected. */
-function inScope(db: Db, scope: WorkScope) {
+function inScope(db: Db, scope: WorkScope['kind'], v: Slot) {
   const q = db
     .selectFrom('tickets')
     .where('tickets.status', 'in', OPEN_STATUSES)
     .where((eb) => eb.or([eb('tickets.stage', 'in', DRAFT_DUE_STAGES), eb('tickets.status', '=', TICKET_STATUS.factoryRejected)]));
-  return scope.kind === 'designer' ? q.where('tickets.designer_id', '=', scope.designerId) : q.where('tickets.team_id', '=', scope.teamId);
+  return scope === 'designer' ? q.where('tickets.designer_id', '=', v('owner')) : q.where('tickets.team_id', '=', v('owner'));
 }
 
 const sumIf = (cond: Expression<SqlBool>) => sql<number | string | null>`sum(case when ${cond} then 1 else 0 end)`;
 
-/** How many tickets of the scope are in each group, in one index-only statement. */
+const values = (scope: WorkScope, now: string, soon: string): Bindings => ({
+  owner: scope.kind === 'designer' ? scope.designerId : scope.teamId,
+  now,
+  soon,
+});
+
+/**
+ * How many tickets of the scope are in each group, in one index-only statement (compiled once
+ * per scope kind: it runs on every home, db/statements.ts).
+ */
 export async function workCounts(db: Db, scope: WorkScope, now: string, soon: string): Promise<Record<WorkGroup, number>> {
-  const row = await inScope(db, scope)
-    .select((eb) => WORK_GROUPS.map((g) => sumIf(groupCondition(eb, g, now, soon)).as(g)))
-    .executeTakeFirstOrThrow();
-  return Object.fromEntries(WORK_GROUPS.map((g) => [g, Number(row[g] ?? 0)])) as Record<WorkGroup, number>;
+  const { rows } = await runStatement<Record<WorkGroup, number | string | null>>(
+    db,
+    `workbench.counts|${scope.kind}`,
+    (v) => inScope(db, scope.kind, v).select((eb) => WORK_GROUPS.map((g) => sumIf(groupCondition(eb, g, v)).as(g))),
+    values(scope, now, soon),
+  );
+  const row = rows[0];
+  return Object.fromEntries(WORK_GROUPS.map((g) => [g, Number(row?.[g] ?? 0)])) as Record<WorkGroup, number>;
 }
 
 /**
- * The most urgent `limit` tickets of each non-empty group (due time, then id; unassigned team
- * tickets, without a due time, after the others): ids from the index, then only those rows.
+ * The most urgent `limit` tickets of each of `groups` (due time, then id): ids from the index,
+ * then only those rows.
  */
 export async function workTickets(db: Db, scope: WorkScope, groups: readonly WorkGroup[], now: string, soon: string, limit: number): Promise<Map<WorkGroup, WorkRow[]>> {
+  const b = { ...values(scope, now, soon), limit };
   const picked = await Promise.all(
     groups.map(async (g) => {
-      const rows = await inScope(db, scope)
-        .select('tickets.id')
-        .where((eb) => groupCondition(eb, g, now, soon))
-        .orderBy('tickets.due_at')
-        .orderBy('tickets.id')
-        .limit(limit)
-        .execute();
+      const { rows } = await runStatement<{ id: number }>(
+        db,
+        `workbench.ids|${scope.kind}|${g}`,
+        (v) => inScope(db, scope.kind, v).select('tickets.id').where((eb) => groupCondition(eb, g, v)).orderBy('tickets.due_at').orderBy('tickets.id').limit(v('limit')),
+        b,
+      );
       return [g, rows.map((r) => r.id)] as const;
     }),
   );
