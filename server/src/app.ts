@@ -48,6 +48,7 @@ import dailyPanelRoutes from './modules/team-management/daily-panel.routes.js';
 import teamManagementRoutes from './modules/team-management/team.routes.js';
 import orderPlanRoutes from './modules/order-plans/plan.routes.js';
 import userRoutes from './modules/user/user.routes.js';
+import workbenchRoutes from './modules/workbench/workbench.routes.js';
 import brokerPlugin from './plugins/broker.js';
 import readinessPlugin from './plugins/readiness.js';
 import dbPlugin from './plugins/db.js';
@@ -172,6 +173,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         { name: 'comments', description: 'The conversation on a ticket or an appeal among the people who work on it: text, files, @mentions, edits within 5 minutes.' },
         { name: 'templates', description: 'The template library: reusable design assets (previews with thumbnails, source files), found by filters and Chinese partial-word search, curated by leads, starred, used for a ticket’s draft, and shared by a public link.' },
         { name: 'study', description: 'Courses and online exams (学习考试): leads author and assign; designers learn and take timed attempts, scored on the server; a pass can qualify for a product.' },
+        { name: 'workbench', description: 'The workbench: the home’s cards in one request, saved views of the lists with live counts, the pinned shortcuts and the colour scheme.' },
         { name: 'settlements', description: 'Fees per designer per period: lines (fees, deductions, adjustments), totals, confirm and pay, export.' },
       ],
     },
@@ -210,6 +212,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(dailyPanelRoutes);
       await api.register(teamManagementRoutes);
       await api.register(orderPlanRoutes);
+      await api.register(workbenchRoutes, { released: opts.releasedMenu });
     },
     { prefix: '/api' },
   );

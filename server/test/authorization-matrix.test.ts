@@ -125,6 +125,15 @@ const NOT_OBJECT: Record<string, string> = {
   'GET /study/public/candidate/attempts/{id}': "by the credential: another phone's or exam's attempt is 404 (study-candidate.test.ts)",
   'PUT /study/public/candidate/attempts/{id}/answers/{questionId}': "by the credential: another phone's or exam's attempt is 404 (study-candidate.test.ts)",
   'POST /study/public/candidate/attempts/{id}/submit': "by the credential: another phone's or exam's attempt is 404 (study-candidate.test.ts)",
+  'GET /workbench/home': "the caller's own cards (a lead: the team's figures): workbench-home.test.ts",
+  'GET /workbench/views': "the caller's own views and the team's shared ones: workbench-views.test.ts",
+  'POST /workbench/views': 'creates a view of my own (sharing: leads only, workbench-views.test.ts)',
+  'PUT /workbench/views/order': "orders the caller's own views (ids not all mine: 422, workbench-views.test.ts)",
+  'PUT /workbench/views/default': "the caller's own default; a view they do not see is 404 (workbench-views.test.ts)",
+  'GET /workbench/shortcuts': 'my own',
+  'PUT /workbench/shortcuts': 'my own, from my own menu',
+  'GET /workbench/preferences': 'my own',
+  'PUT /workbench/preferences': 'my own',
 };
 
 /** A real image for template previews (the server decodes it and makes its thumbnail). */
@@ -322,6 +331,12 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
     return importFile;
   }
   const question = { kind: 'true_false', stem: '矩阵题（改）', answer: false, points: 2 };
+  let views = 0;
+  /** A saved view of My tickets by `owner`, personal or shared with the owner's team. */
+  async function savedView(owner: Person, shared: boolean): Promise<number> {
+    const res = await owner.client.post('/api/workbench/views', { list: 'my-tickets', name: `矩阵视图${++views}`, filters: { status: '0' }, shared });
+    return expectEnvelope<{ view_id: number }>(res, 200).data.view_id;
+  }
 
   const ROWS: Row[] = [
     // Courses and exams (issue #16): the team's leads author, assign and read the results; the
@@ -1003,6 +1018,31 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
         return { method: 'POST', url: `/api/integration/drafts/${draft.draft_id}/audit`, body: { sync_status: 3, result: '分辨率不足' }, read: ticketRead(id) };
       },
     },
+    // Saved views (issue #18): a personal view is its owner's alone (404 to everyone else); a view
+    // shared by team A's lead is seen by the team (403 to edit or delete for members) and 404 to team B.
+    ...(['PUT /workbench/views/{id}', 'POST /workbench/views/{id}/delete'] as const).flatMap((op): Row[] => {
+      const edit = op.startsWith('PUT');
+      const call = (id: number, shared: boolean): Target => ({
+        method: edit ? 'PUT' : 'POST',
+        url: `/api/workbench/views/${id}${edit ? '' : '/delete'}`,
+        body: edit ? { name: `矩阵视图${id}（改）`, filters: { status: '5' }, shared } : undefined,
+        read: () => t.db.selectFrom('saved_views').selectAll().where('id', '=', id).executeTakeFirst(),
+      });
+      return [
+        {
+          op,
+          what: "a personal view of team A's designer",
+          expected: holderOnly(404),
+          make: async () => call(await savedView(w.designer, false), false),
+        },
+        {
+          op,
+          what: "a view team A's lead shared with the team",
+          expected: leadOnly,
+          make: async () => call(await savedView(w.lead, true), true),
+        },
+      ];
+    }),
   ];
 
   it('covers every operation of the OpenAPI document: a row, or a reason in NOT_OBJECT', async () => {

@@ -413,7 +413,14 @@ async function collectRealValues(t: TestApp, people: Record<'lead' | 'designer' 
     .returning('id')
     .executeTakeFirstOrThrow();
   const lesson = await t.db.insertInto('course_lessons').values({ course_id: course.id, position: 1, kind: 'text', title: '课时', body: '正文', object_key: null }).returning('id').executeTakeFirstOrThrow();
+  // A view of the lead's, shared with the team (the designer and the part-timer see it too).
+  const view = expectEnvelope<{ view_id: number }>(
+    await people.lead.client.post('/api/workbench/views', { list: 'my-tickets', name: '生成请求用的视图', filters: { status: '0' }, shared: true }),
+    200,
+  ).data;
   const values: Record<string, string | number> = {
+    '/workbench/views/{id}|id': view.view_id,
+    '/workbench/views/{id}/delete|id': view.view_id,
     '/template-shares/{id}/revoke|id': share.id,
     '/template-share/{token}|token': DEMO_SHARE_TOKEN,
     '/study/manage/courses/{id}|id': course.id,

@@ -156,6 +156,9 @@ export interface Database {
   course_lessons: CourseLessonTable;
   lesson_progress: LessonProgressTable;
   study_assignments: StudyAssignmentTable;
+  saved_views: SavedViewTable;
+  saved_view_defaults: SavedViewDefaultTable;
+  workbench_preferences: WorkbenchPreferenceTable;
 }
 
 /** Shops a designer takes tickets from (maintained by allocation once tickets arrive). */
@@ -685,4 +688,40 @@ export interface StudyAssignmentTable {
   due_at: string;
   assigned_by: number;
   assigned_at: string;
+}
+
+/** A named set of a list's filters, sort and columns (issue #18); `shared` 1: the owner's team sees it. */
+export interface SavedViewTable {
+  id: Generated<number>;
+  designer_id: number;
+  team_id: number | null;
+  list: string;
+  name: string;
+  /** JSON object: the list endpoint's query values, as strings. */
+  filters: string;
+  /** JSON `{by, order}`, or null: the list's own order. */
+  sort: string | null;
+  /** JSON list of the item fields shown. */
+  columns: string;
+  shared: number;
+  pinned: number;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The view a list opens with, per person and list. */
+export interface SavedViewDefaultTable {
+  designer_id: number;
+  list: string;
+  view_id: number;
+}
+
+/** A person's workbench preferences; `shortcuts` null: the menu's top entries. */
+export interface WorkbenchPreferenceTable {
+  designer_id: number;
+  color_scheme: string;
+  /** JSON list of menu paths, or null. */
+  shortcuts: string | null;
+  updated_at: string;
 }

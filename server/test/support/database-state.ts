@@ -62,6 +62,9 @@ const BUSINESS_TABLE_SET: Record<Exclude<keyof Database, 'sessions' | 'rate_limi
   lesson_progress: true,
   study_assignments: true,
   exam_candidate_tokens: true,
+  saved_views: true,
+  saved_view_defaults: true,
+  workbench_preferences: true,
 };
 
 export type BusinessTable = keyof typeof BUSINESS_TABLE_SET;

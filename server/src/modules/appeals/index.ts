@@ -2,3 +2,4 @@
 export { deductionSchema, integrationDeductionInput } from './appeal.schemas.js';
 export { seedDemoMoney } from './demo-seed.js';
 export { readableAppeal } from './appeal.service.js';
+export { appealAnswerSchema, appealListQuery, deductionListQuery } from './appeal.schemas.js';

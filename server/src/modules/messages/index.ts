@@ -4,3 +4,6 @@ export { historyMessage } from './demo-history.js';
 export { APPEAL_MESSAGE_TYPES, isMessageType, MESSAGE_TYPE, type MessageTypeCode, messageTypeOf } from './message-types.js';
 export { type MessageService } from './message.service.js';
 export { type UnitOfWork, type WorkContext } from './unit-of-work.js';
+export { myMessages, myUnread } from './inbox.service.js';
+export { listAnnouncements } from './announcement.repository.js';
+export { messageSchema } from './message.schemas.js';

@@ -1,0 +1,128 @@
+/**
+ * The workbench home (issue #18): every card's data in one answer, per the caller's role. Which
+ * refresh area of the message contract refreshes which card is in the module README; the SPA
+ * invalidates this one query on each of them.
+ */
+import type { Db } from '../../db/database.js';
+import type { Designer } from '../../db/schema.js';
+import { shanghaiDay, shanghaiDayStart, weekStartOf } from '../../domain/calendar.js';
+import { designerCode, displayName } from '../../domain/designers.js';
+import { isoAfter, nowIso, nowMs } from '../../lib/time.js';
+import { listAnnouncements, myMessages, myUnread } from '../messages/index.js';
+import { examsToQualify } from '../study/index.js';
+import { roleOf } from '../system/index.js';
+import { designerNames, productLoads, teamMembersToday, teamToday, weekPlanId, workCounts, type WorkScope, workTickets } from './home.repository.js';
+import type { PreferenceService } from './preferences.service.js';
+import { findPreferences } from './views.repository.js';
+import { type HomeView, WORK_GROUPS, type WorkItem } from './workbench.schemas.js';
+
+/** Rows per work group, latest messages, announcements and exams on the home. */
+export const HOME_LIMITS = { workRows: 5, messages: 5, announcements: 5, exams: 5 } as const;
+/** "Due soon" on the work card: owing a draft within this window. */
+export const DUE_SOON_MS = 2 * 3600_000;
+
+export interface HomeServiceDeps {
+  db: Db;
+  preferences: PreferenceService;
+}
+
+export function createHomeService({ db, preferences }: HomeServiceDeps) {
+  async function work(me: Designer, now: string): Promise<HomeView['work']> {
+    const scope: WorkScope = me.designer_type === 0 && me.team_id !== null ? { kind: 'team', teamId: me.team_id } : { kind: 'designer', designerId: me.id };
+    const soon = isoAfter(DUE_SOON_MS, Date.parse(now));
+    const counts = await workCounts(db, scope, now, soon);
+    const picked = await workTickets(db, scope, WORK_GROUPS.filter((g) => counts[g] > 0), now, soon, HOME_LIMITS.workRows);
+    const names = await designerNames(db, [...picked.values()].flat().flatMap((r) => (r.designer_id === null ? [] : [r.designer_id])));
+    const groups = WORK_GROUPS.map((key) => {
+      const items: WorkItem[] = (picked.get(key) ?? []).map((r) => {
+        const who = r.designer_id === null ? undefined : names.get(r.designer_id);
+        return {
+          ticket_id: r.id,
+          allocation_id: r.current_allocation_id,
+          order_no: r.order_no,
+          title: r.title,
+          product_id: r.product_id,
+          status: r.status,
+          stage: r.stage,
+          order_markers: r.order_markers,
+          work_markers: r.work_markers,
+          allowed_minutes: r.allowed_minutes,
+          started_at: r.started_at,
+          due_at: r.due_at,
+          designer_id: r.designer_id === null ? null : designerCode(r.designer_id),
+          designer_name: who ? displayName(who) : null,
+        };
+      });
+      return { key, count: counts[key], items };
+    });
+    return { scope: scope.kind === 'team' ? 'team' : 'mine', total: groups.reduce((s, g) => s + g.count, 0), groups };
+  }
+
+  async function project(me: Designer, day: string, overdue: number): Promise<HomeView['project']> {
+    if (me.designer_type !== 0 || me.team_id === null) return null;
+    const dayStart = shanghaiDayStart(day);
+    const planId = await weekPlanId(db, me.team_id, weekStartOf(day));
+    const [today, members] = await Promise.all([teamToday(db, me.team_id, dayStart), teamMembersToday(db, me.team_id, day, planId)]);
+    return {
+      day,
+      plan_id: planId,
+      tickets_in: today.ticketsIn,
+      assigned: members.reduce((s, m) => s + m.assigned, 0),
+      done: today.done,
+      overdue,
+      designers_online: members.filter((m) => m.online_ticket_status === 1).length,
+      designers_planned: members.filter((m) => m.capacity > 0).length,
+      designers: members.map((m) => ({
+        designer_id: designerCode(m.id),
+        name: displayName(m),
+        online: m.online_ticket_status === 1,
+        capacity_today: m.capacity,
+        assigned_today: m.assigned,
+      })),
+    };
+  }
+
+  async function product(me: Designer, day: string): Promise<HomeView['product']> {
+    const [products, exams] = await Promise.all([productLoads(db, me.id, shanghaiDayStart(day)), examsToQualify(db, me, HOME_LIMITS.exams)]);
+    return { products, exams: exams.map((e) => ({ ...e, product_id: Number(e.product_id) })) };
+  }
+
+  async function message(me: Designer): Promise<HomeView['message']> {
+    const [unread, latest] = await Promise.all([myUnread(db, me.id), myMessages(db, me.id, { is_read: 0 }, 1, HOME_LIMITS.messages)]);
+    return { unread: unread.total, items: latest.items };
+  }
+
+  async function advert(me: Designer): Promise<HomeView['advert']> {
+    const { rows } = await listAnnouncements(db, me, 1, HOME_LIMITS.announcements);
+    return { items: rows.map((a) => ({ announcement_id: a.id, title: a.title, published_at: a.published_at, is_read: Number(a.is_read) })) };
+  }
+
+  /** The home of `me`: work, project (leads with a team), product, message, advert and fast cards. */
+  async function home(me: Designer): Promise<HomeView> {
+    const now = nowIso();
+    const day = shanghaiDay(nowMs());
+    const workCard = await work(me, now);
+    const overdue = workCard.groups.find((g) => g.key === 'overdue')!.count;
+    const [projectCard, productCard, messageCard, advertCard, prefs] = await Promise.all([
+      project(me, day, overdue),
+      product(me, day),
+      message(me),
+      advert(me),
+      findPreferences(db, me.id),
+    ]);
+    return {
+      role: roleOf(me.designer_type),
+      generated_at: now,
+      work: workCard,
+      project: projectCard,
+      product: productCard,
+      message: messageCard,
+      advert: advertCard,
+      fast: preferences.shortcutsOf(me, prefs?.shortcuts),
+    };
+  }
+
+  return { home };
+}
+
+export type HomeService = ReturnType<typeof createHomeService>;
