@@ -16,6 +16,7 @@
 // (GET /api/study/attempts/:id) and each saved answer compared with the last value the server
 // acknowledged with 200: "lost" counts the acknowledged answers missing or different. A benchmark
 // prints; it asserts nothing and always exits 0.
+import fs from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../../server/src/db/database.js';
@@ -47,6 +48,16 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
+/** CPU seconds a process used so far (Linux /proc; NaN elsewhere). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 interface Taker {
   token: string;
   attemptId: number;
@@ -55,6 +66,7 @@ interface Taker {
   acked: Map<number, string>;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bench reads answer fields ad hoc
 async function call(base: string, token: string, method: string, url: string, body?: unknown): Promise<{ status: number; json: any }> {
   const res = await fetch(`${base}${url}`, {
     method,
@@ -122,6 +134,7 @@ async function runOn(dialect: CrashDialect) {
     const statuses = new Map<string, number>();
     const loadBefore = load();
     const cpuBefore = process.cpuUsage();
+    const serverCpuBefore = cpuSeconds(server.child.pid!);
     const began = performance.now();
     const until = began + SECONDS * 1000;
     await Promise.all(
@@ -151,6 +164,7 @@ async function runOn(dialect: CrashDialect) {
     );
     const elapsed = (performance.now() - began) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
+    const serverCpu = cpuSeconds(server.child.pid!) - serverCpuBefore;
     const loadAfter = load();
 
     // -- every attempt read back --
@@ -178,6 +192,9 @@ async function runOn(dialect: CrashDialect) {
     console.log(`  save latency     p50 ${pct(sorted, 50).toFixed(1)} ms   p99 ${pct(sorted, 99).toFixed(1)} ms   max ${sorted.at(-1)!.toFixed(1)} ms   (target p99 < 50 ms)`);
     console.log(`  errors           ${errors}   statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
     console.log(`  read back        ${checked} acknowledged answers checked, lost ${lost} (target 0), unacknowledged rows ${extra}`);
+    console.log(
+      `  server CPU       ${((serverCpu / elapsed) * 100).toFixed(0)}% of a core = ${((serverCpu * 1000) / latencies.length).toFixed(2)} ms per save (the server's own cost, whatever else runs on the machine)`,
+    );
     console.log(`  load average     before ${loadBefore}   after ${loadAfter}   (bench client CPU ${(((cpu.user + cpu.system) / 1e6 / elapsed) * 100).toFixed(0)}% of a core)`);
   } finally {
     await close();
