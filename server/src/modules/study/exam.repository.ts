@@ -1,7 +1,8 @@
 /**
  * Every statement of the exams: `exams`, `exam_questions`, `exam_attempts`, `exam_answers`,
  * `exam_qualifications` and the `designer_products` row a pass adds. Each function takes `db` or a
- * transaction first.
+ * transaction first. About 400 lines: one table family, kept together so the attempt's conditional
+ * updates (lock, claim, join) sit side by side.
  */
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';

@@ -7,6 +7,10 @@
  * deadline. Scoring is here only, and no answer or explanation leaves before the attempt is
  * submitted. A pass of an exam linked to a product qualifies the designer for it. Authoring is
  * exam-authoring.service.ts; the statements are exam.repository.ts; `app.exams` is both.
+ *
+ * Over ~400 lines on purpose: every rule of an attempt is here once for both kinds of taker (the
+ * point of issue #16's "same rules"); what differs (ownership, the count, the required course) is
+ * a few lines on `Taker`. The candidate's credential is candidate.service.ts.
  */
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
