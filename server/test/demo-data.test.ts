@@ -154,6 +154,7 @@ describe.each(dialects)('demo data (%s)', (dialect) => {
     it('each one reads through its signed URL: 200, its type, a body that decodes', async () => {
       let png = 0;
       let pdf = 0;
+      let webm = 0;
       for (const key of keys.keys()) {
         const { read_url } = readable.get(key)!;
         expect(read_url, key).toMatch(isCourseFile(key) ? /^\/oss\/default\/[^?]+$/ : /^\/oss\/.+\?OSSAccessKeyId=.+&Expires=\d+&Signature=/);
@@ -172,12 +173,26 @@ describe.each(dialects)('demo data (%s)', (dialect) => {
           expect(res.headers['content-type'], key).toBe('application/pdf');
           expectPdf(body, key);
           pdf++;
+        } else if (key.endsWith('.webm')) {
+          // The demo video lesson: a WebM (EBML header, VP8 track, a duration in its Segment Info), served in byte ranges for seeking.
+          expect(res.headers['content-type'], key).toBe('video/webm');
+          expect(body.subarray(0, 4).toString('hex'), key).toBe('1a45dfa3');
+          expect(body.includes(Buffer.from('V_VP8')), key).toBe(true);
+          const d = body.indexOf(Buffer.from([0x44, 0x89, 0x88]));
+          expect(d, key).toBeGreaterThan(0);
+          expect(body.readDoubleBE(d + 3), key).toBe(30_000);
+          expect(body.length, key).toBeLessThan(1_000_000);
+          const part = await t.inject({ method: 'GET', url: read_url, headers: { range: 'bytes=1000-1999' } });
+          expect([part.statusCode, part.headers['content-range'], part.rawPayload.length]).toEqual([206, `bytes 1000-1999/${body.length}`, 1000]);
+          expect(part.rawPayload.equals(body.subarray(1000, 2000))).toBe(true);
+          webm++;
         } else {
           throw new Error(`the demo names a file of an unexpected type: ${key}`);
         }
       }
       expect(png).toBeGreaterThan(100);
       expect(pdf).toBeGreaterThan(50);
+      expect(webm).toBe(1);
     });
 
     it('the bare object URL is refused, as for any private object', async () => {
@@ -303,6 +318,12 @@ describe.each(dialects)('demo data (%s)', (dialect) => {
       expect(exams.find((e) => e.title === '设计师招聘笔试')!.is_public).toBe(true);
       const courses = expectEnvelope<{ course_id: number; title: string; progress_percent: number; is_public: boolean }[]>(await designer.get('/api/study/courses'), 200).data;
       expect(courses.find((c) => c.title === '印前检查入门')).toMatchObject({ progress_percent: 100, is_public: true });
+      // A real video lesson with its real length, watched to its end by the demo designer.
+      const basics = expectEnvelope<{ lessons: { kind: string; duration_seconds: number | null; url: string | null; progress: { position_seconds: number; done: boolean } | null }[] }>(
+        await designer.get(`/api/study/courses/${courses.find((c) => c.title === '印前检查入门')!.course_id}`),
+        200,
+      ).data;
+      expect(basics.lessons[0]).toMatchObject({ kind: 'video', duration_seconds: 30, url: expect.stringMatching(/\.webm$/), progress: { position_seconds: 30, done: true } });
       const pub = courses.find((c) => c.is_public)!;
       expectEnvelope(await t.anon.get(`/api/study/public/courses/${pub.course_id}`), 200);
 

@@ -6,19 +6,22 @@
  * The label and lines are ASCII (order numbers, kinds): a PNG glyph table and a PDF's standard
  * Helvetica cover them; any other character is drawn as a box (PNG) or a `?` (PDF).
  */
+import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 
 /** A file the demo data names by its object key, and what to draw in it. */
 export interface SampleFile {
   key: string;
-  kind: 'png' | 'pdf';
-  /** The big text: an order number. */
+  /** `asset`: a committed file of server/assets/demo/ named by `label` (the demo video, made by scripts/make-demo-video.mjs). */
+  kind: 'png' | 'pdf' | 'asset';
+  /** The big text: an order number; for an asset, its file name. */
   label: string;
   /** Smaller lines under it (PDF only). */
   lines?: string[];
 }
 
 export function renderSampleFile(f: SampleFile): Buffer {
+  if (f.kind === 'asset') return readFileSync(new URL(`../../assets/demo/${f.label}`, import.meta.url));
   return f.kind === 'png' ? samplePng(f.label) : samplePdf(f.label, f.lines ?? []);
 }
 

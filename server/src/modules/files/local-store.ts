@@ -110,12 +110,28 @@ export interface SendObjectOptions {
   /** Overrides the default (inline for images, attachment otherwise). */
   disposition?: 'inline' | 'attachment';
   cacheControl?: string;
+  /** The request's `Range` header: one `bytes=a-b` range is answered 206 (a video seeks with it). */
+  range?: string;
+}
+
+/** One byte range of a file of `size` bytes from a `Range` header, or null (answer the whole file). */
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    return suffix === 0 ? 'unsatisfiable' : { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  return start >= size || end < start ? 'unsatisfiable' : { start, end };
 }
 
 /**
  * Streams the object stored under `key` with its content type, a Content-Disposition (inline for
  * images, attachment with the UTF-8 file name otherwise), `nosniff`, and a CSP that keeps an
- * uploaded file from running anything. Resolves false (having sent nothing) when there is no such
+ * uploaded file from running anything. One byte range is served (206) as a bucket does: a browser
+ * seeks in a video (a lesson resumed at its last position) only with ranges. Resolves false (having sent nothing) when there is no such
  * object or the key is not a safe one; on true the caller returns `reply`.
  *
  * The local store's `GET /oss/<key>` calls it for public objects, and for private ones only once
@@ -135,16 +151,25 @@ export async function sendStoredObject(reply: FastifyReply, root: string, key: s
     await handle.close();
     return false;
   }
+  const range = byteRange(opts.range, st.size);
+  if (range === 'unsatisfiable') {
+    await handle.close();
+    reply.code(416).header('content-range', `bytes */${st.size}`).header('accept-ranges', 'bytes');
+    reply.send();
+    return true;
+  }
+  if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${st.size}`);
   reply
     .header('content-type', contentTypeFor(key))
-    .header('content-length', st.size)
+    .header('accept-ranges', 'bytes')
+    .header('content-length', range ? range.end - range.start + 1 : st.size)
     .header('content-disposition', contentDisposition(key, opts.disposition))
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox")
     .header('cache-control', opts.cacheControl ?? 'private, max-age=86400')
     .header('last-modified', st.mtime.toUTCString())
     .header('etag', `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`);
-  reply.send(handle.createReadStream());
+  reply.send(handle.createReadStream(range ? { start: range.start, end: range.end } : {}));
   return true;
 }
 

@@ -80,6 +80,8 @@ const CONTENT_TYPES: Record<string, string> = {
   bmp: 'image/bmp',
   webp: 'image/webp',
   pdf: 'application/pdf',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
   zip: 'application/zip',
   rar: 'application/vnd.rar',
   '7z': 'application/x-7z-compressed',

@@ -175,7 +175,7 @@ export default async function objectStorePlugin(app: FastifyInstance) {
         if (!check.ok) throw ossErrors.readDenied(check.reason);
         cacheControl = `private, max-age=${Math.max(0, check.expires - Math.floor(nowMs() / 1000))}`;
       }
-      if (await sendStoredObject(reply, root, key, { cacheControl })) return reply;
+      if (await sendStoredObject(reply, root, key, { cacheControl, range: req.headers.range })) return reply;
       throw ossErrors.noSuchKey();
     },
   );

@@ -2,9 +2,9 @@
  * Demo courses and exams (issue #16: demo data as real as production data). A data script: it
  * writes its rows with its own SQL, and its messages as history already delivered.
  *
- * - Two courses: 印前检查入门 (required, public: Markdown lessons and a PDF) and 包装设计规范
- *   (optional: Markdown lessons and a PDF). No video lesson: a playable video cannot be made here
- *   without a new dependency (see the README).
+ * - Two courses: 印前检查入门 (required, public: a 30-second video, Markdown lessons and a PDF) and
+ *   包装设计规范 (optional: Markdown lessons and a PDF). The video is server/assets/demo/
+ *   print-check-intro.webm (made by scripts/make-demo-video.mjs), stored like an upload of the lead.
  * - Three exams: 印前基础考试 (requires the first course; already passed by the demo designer
  *   13800000001, failed once by 13800000002), 礼盒包装资格考试 (linked to a product the demo
  *   designer is not qualified for: passing it qualifies them), 设计师招聘笔试 (public).
@@ -18,6 +18,9 @@ import type { SampleFile } from '../../lib/sample-files.js';
 import { MESSAGE_TYPE } from '../messages/index.js';
 
 const HOUR = 3_600_000;
+/** The demo video lesson: a committed WebM (scripts/make-demo-video.mjs) and its real length. */
+export const DEMO_VIDEO_FILE = 'print-check-intro.webm';
+export const DEMO_VIDEO_SECONDS = 30;
 const DAY = 24 * HOUR;
 
 type Q = { kind: 'single' | 'multiple' | 'true_false' | 'fill'; stem: string; options?: string[]; answer: unknown; explanation: string; points: number };
@@ -55,7 +58,7 @@ export async function seedDemoStudy(
   const [designer, partTimer, partTimer2] = designerIds as [number, number, number];
 
   // ---- courses ----
-  async function course(c: { title: string; description: string; required: number; is_public: number }, lessons: { kind: string; title: string; body?: string; key?: string }[]) {
+  async function course(c: { title: string; description: string; required: number; is_public: number }, lessons: { kind: string; title: string; body?: string; key?: string; seconds?: number }[]) {
     const row = await trx
       .insertInto('courses')
       .values({ ...c, team_id: teamId, status: 'published', created_by: leadId, created_at: at(-12 * DAY), updated_at: at(-12 * DAY) })
@@ -65,7 +68,7 @@ export async function seedDemoStudy(
     for (const [i, l] of lessons.entries()) {
       const lesson = await trx
         .insertInto('course_lessons')
-        .values({ course_id: row.id, position: i + 1, kind: l.kind, title: l.title, body: l.body ?? '', object_key: l.key ?? null, duration_seconds: 0 })
+        .values({ course_id: row.id, position: i + 1, kind: l.kind, title: l.title, body: l.body ?? '', object_key: l.key ?? null, duration_seconds: l.seconds ?? 0 })
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.push(lesson.id);
@@ -74,7 +77,10 @@ export async function seedDemoStudy(
   }
   const checklist = pdfKey('print-checklist.pdf');
   files.push({ key: checklist, kind: 'pdf', label: 'PRINT CHECKLIST', lines: ['CMYK colour mode', 'Bleed 3 mm each side', 'Images 300 dpi or more', 'Fonts outlined or embedded'] });
+  const video = pdfKey(DEMO_VIDEO_FILE);
+  files.push({ key: video, kind: 'asset', label: DEMO_VIDEO_FILE });
   const basics = await course({ title: '印前检查入门', description: '交付印刷前必须检查的色彩、出血、分辨率和字体。', required: 1, is_public: 1 }, [
+    { kind: 'video', title: '印前检查四步走（视频）', key: video, seconds: DEMO_VIDEO_SECONDS },
     { kind: 'text', title: '色彩模式与专色', body: '# 色彩模式\n\n印刷文件一律使用 **CMYK**。需要专色时，在色板中新建 Pantone 专色并单独标注。\n\n- 黑色文字使用单色黑（K100）\n- 大面积黑底使用四色黑' },
     { kind: 'text', title: '出血与安全区', body: '# 出血与安全区\n\n每边留 **3mm** 出血，重要文字距裁切线至少 **3mm**。\n\n> 异形刀版以工厂给出的刀版图为准。' },
     { kind: 'document', title: '印前检查清单（PDF）', key: checklist },
@@ -121,10 +127,12 @@ export async function seedDemoStudy(
   await exam({ title: '设计师招聘笔试', description: '公开考试：验证手机号后即可作答。', pass_mark: 60, time_limit_minutes: 15, attempts_allowed: 1, product_id: null, required_course_id: null, is_public: 1 }, RECRUITING);
 
   // ---- progress, attempts ----
+  // The video watched to its end; other lessons have no position.
+  const watched = (isVideo: boolean) => ({ position_seconds: isVideo ? DEMO_VIDEO_SECONDS : 0, furthest_seconds: isVideo ? DEMO_VIDEO_SECONDS : 0 });
   for (const lessonId of basics.lessons) {
     await trx
       .insertInto('lesson_progress')
-      .values({ designer_id: designer, lesson_id: lessonId, course_id: basics.id, position_seconds: 0, furthest_seconds: 0, done_at: at(-6 * DAY), updated_at: at(-6 * DAY) })
+      .values({ designer_id: designer, lesson_id: lessonId, course_id: basics.id, ...watched(lessonId === basics.lessons[0]), done_at: at(-6 * DAY), updated_at: at(-6 * DAY) })
       .execute();
   }
   await trx

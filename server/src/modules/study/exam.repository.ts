@@ -1,7 +1,8 @@
 /**
  * Every statement of the exams: `exams`, `exam_questions`, `exam_attempts`, `exam_answers`,
  * `exam_qualifications` and the `designer_products` row a pass adds. Each function takes `db` or a
- * transaction first.
+ * transaction first. About 400 lines: one table family, kept together so the attempt's conditional
+ * updates (lock, claim, join) sit side by side.
  */
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
@@ -268,18 +269,19 @@ export async function insertAttempt(
 }
 
 /**
- * Takes the attempt's row lock while it is still open (not submitted, deadline ahead): a save and
- * a submit of one attempt then run one after the other. False when it is no longer open.
+ * Takes the attempt's row lock while it is still open (not submitted, deadline ahead), so a save
+ * and a submit of one attempt run one after the other, and answers what a save checks (whose it
+ * is, its questions): the save's one statement before its upsert. Undefined when it is not open.
  */
-export async function lockOpenAttempt(trx: Conn, id: number, now: string): Promise<boolean> {
-  const r = await trx
+export function lockOpenAttemptFor(trx: Conn, id: number, now: string): Promise<Pick<AttemptRow, 'exam_id' | 'designer_id' | 'candidate_phone' | 'question_order'> | undefined> {
+  return trx
     .updateTable('exam_attempts')
     .set({ deadline: sql<string>`deadline` })
     .where('id', '=', id)
     .where('submitted_at', 'is', null)
     .where('deadline', '>', now)
+    .returning(['exam_id', 'designer_id', 'candidate_phone', 'question_order'])
     .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
 }
 
 /** Saves one answer: one row per (attempt, question), the last save wins. */

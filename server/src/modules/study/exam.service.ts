@@ -7,6 +7,10 @@
  * deadline. Scoring is here only, and no answer or explanation leaves before the attempt is
  * submitted. A pass of an exam linked to a product qualifies the designer for it. Authoring is
  * exam-authoring.service.ts; the statements are exam.repository.ts; `app.exams` is both.
+ *
+ * Over ~400 lines on purpose: every rule of an attempt is here once for both kinds of taker (the
+ * point of issue #16's "same rules"); what differs (ownership, the count, the required course) is
+ * a few lines on `Taker`. The candidate's credential is candidate.service.ts.
  */
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
@@ -34,7 +38,7 @@ import {
   findQuestion,
   insertAttempt,
   lockExam,
-  lockOpenAttempt,
+  lockOpenAttemptFor,
   qualify,
   type QuestionRow,
   recordScore,
@@ -83,7 +87,7 @@ declare module 'fastify' {
 const scored = (q: QuestionRow): ScoredQuestion => ({ id: q.id, kind: q.kind as QuestionKind, answer: parseJson<Answer>(q.answer, ''), points: q.points });
 
 /** Whether the attempt is the taker's: a member's by account, a candidate's by the verified phone and exam. */
-function owns(t: Taker, a: AttemptRow): boolean {
+function owns(t: Taker, a: Pick<AttemptRow, 'exam_id' | 'designer_id' | 'candidate_phone'>): boolean {
   return 'designer' in t ? a.designer_id === t.designer.id : a.candidate_phone === t.candidate.phone && a.exam_id === t.candidate.examId;
 }
 
@@ -389,21 +393,45 @@ export function createExamService({ db, unitOfWork, random = Math.random }: Exam
     throw conflict(ALREADY_SUBMITTED);
   }
 
-  /** Saves one answer (the last save wins); refused and nothing changed once submitted or past the deadline. */
+  /**
+   * A question of an exam that has attempts, from memory: questions cannot change once anyone has
+   * started the exam (QUESTIONS_LOCKED), so a save does not read them again. Bounded: the oldest
+   * entries go first.
+   */
+  const lockedQuestions = new Map<number, QuestionRow>();
+  async function lockedQuestion(conn: Db | Transaction<Database>, id: number): Promise<QuestionRow | undefined> {
+    const hit = lockedQuestions.get(id);
+    if (hit) return hit;
+    const q = await findQuestion(conn, id);
+    if (q) {
+      if (lockedQuestions.size >= 10_000) lockedQuestions.delete(lockedQuestions.keys().next().value!);
+      lockedQuestions.set(id, q);
+    }
+    return q;
+  }
+
+  /**
+   * Saves one answer (the last save wins); refused and nothing changed once submitted or past the
+   * deadline. The hot path is one transaction of two statements: the attempt's row lock, which
+   * also answers whose it is and its questions, and the upsert. A refusal reads again to say why.
+   */
   async function save(t: Taker, attemptId: number, questionId: number, given: Answer) {
+    const now = nowIso();
+    const saved = await unitOfWork(async (trx) => {
+      const a = await lockOpenAttemptFor(trx, attemptId, now);
+      if (!a) return null;
+      if (!owns(t, a)) throw notFound(ATTEMPT_NOT_FOUND);
+      if (!parseJson<number[]>(a.question_order, []).includes(questionId)) throw notFound('该题不在本次答卷中');
+      const answer = checkAnswer((await lockedQuestion(trx, questionId))!, given);
+      await upsertAnswer(trx, attemptId, questionId, JSON.stringify(answer), now);
+      return { question_id: questionId, answer, saved_at: now };
+    });
+    if (saved) return saved;
     const a = await findAttempt(db, attemptId);
     if (!a || !owns(t, a)) throw notFound(ATTEMPT_NOT_FOUND);
     if (!parseJson<number[]>(a.question_order, []).includes(questionId)) throw notFound('该题不在本次答卷中');
-    const q = (await findQuestion(db, questionId))!;
-    const answer = checkAnswer(q, given);
-    const now = nowIso();
-    const saved = await unitOfWork(async (trx) => {
-      if (!(await lockOpenAttempt(trx, a.id, now))) return false;
-      await upsertAnswer(trx, a.id, q.id, JSON.stringify(answer), now);
-      return true;
-    });
-    if (!saved) return refuseClosed(a);
-    return { question_id: q.id, answer, saved_at: now };
+    checkAnswer((await lockedQuestion(db, questionId))!, given);
+    return refuseClosed(a);
   }
 
   async function submitAs(t: Taker, attemptId: number): Promise<AttemptView> {
