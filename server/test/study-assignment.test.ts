@@ -2,7 +2,8 @@
  * Assignments and the lead's results (issue #16): a lead assigns a published course or exam to the
  * team's designers with a due date (message 40 / 41 through the unit of work; again with the same
  * date tells nobody), the designer's lists put assigned items first with the due date and overdue,
- * and the lead reads and downloads per designer progress, attempts, best score, passed, overdue.
+ * and the lead reads and downloads per designer progress, attempts, best score, passed, overdue; a
+ * submitted attempt tells the leads (42).
  */
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -110,6 +111,11 @@ describe.each(dialects)('study assignments (%s)', (dialect) => {
     const a = expectEnvelope<{ attempt_id: number; questions: { question_id: number }[] }>(await mate.client.post(`/api/study/exams/${examId}/attempts`, {}), 200).data;
     expectEnvelope(await mate.client.put(`/api/study/attempts/${a.attempt_id}/answers/${a.questions[0]!.question_id}`, { answer: true }), 200);
     expectEnvelope(await mate.client.post(`/api/study/attempts/${a.attempt_id}/submit`, {}), 200);
+    // The submit tells the team's leads (42), not the taker nor the other members.
+    expect((await messagesOf(lead.id)).filter((m) => m.type === MESSAGE_TYPE.EXAM_SUBMITTED)).toEqual([
+      { type: MESSAGE_TYPE.EXAM_SUBMITTED, title: expect.stringMatching(/^[^考].* 已交卷：《指派考试》10分，通过$/), info: { exam_id: examId, attempt_id: a.attempt_id } },
+    ]);
+    for (const p of [mate, designer]) expect((await messagesOf(p.id)).some((m) => m.type === MESSAGE_TYPE.EXAM_SUBMITTED)).toBe(false);
     expect(expectEnvelope(await designer.client.get(`/api/study/manage/results?item_type=exam&item_id=${examId}`), 403).message).toBe('只有团队负责人可以指派学习任务');
     expect(expectEnvelope(await outsider.client.get(`/api/study/manage/results?item_type=exam&item_id=${examId}`), 404).message).toBe('考试不存在');
     // The clock goes back after each test: past the due dates again.

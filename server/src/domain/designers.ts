@@ -18,6 +18,11 @@ export function parseDesignerCode(code: string): number | undefined {
   return id !== undefined && id <= MAX_ROW_ID ? id : undefined;
 }
 
+/** A phone as others see it: 138****0000 (never whole). */
+export function maskPhone(phone: string): string {
+  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : `${phone.slice(0, 3)}****`;
+}
+
 export function displayName(d: Pick<Designer, 'id' | 'real_name' | 'nickname'>): string {
   return d.real_name || d.nickname || designerCode(d.id);
 }

@@ -47,9 +47,10 @@ export type RefreshArea =
  * - `my-plan`: `plan_id` and `request_id` of a decided request; opens the designer's own plan;
  * - `announcement`: `announcement_id`; opens the announcement;
  * - `team-member`: `designer_id` (D code) of the member; read in the message centre;
- * - `study`: `course_id` or `exam_id` of an assigned course or exam; opens the course or the exam.
+ * - `study`: `course_id` or `exam_id` of an assigned course or exam; opens the course or the exam;
+ * - `study-result`: `exam_id` and `attempt_id` of a submitted attempt; opens the leads' 管理 tab.
  */
-export type MessageTarget = 'ticket' | 'appeal' | 'plan-request' | 'my-plan' | 'announcement' | 'team-member' | 'study';
+export type MessageTarget = 'ticket' | 'appeal' | 'plan-request' | 'my-plan' | 'announcement' | 'team-member' | 'study' | 'study-result';
 
 export interface MessageTypeInfo {
   /** The number on the wire and in the database (spec §4). */
@@ -83,7 +84,8 @@ function type(code: number, name: string, opens: MessageTarget, refreshes: reado
  * its designer and the team's leads, not the author nor the mentioned). 36–39 refresh the comment
  * threads and the unread comment counts (issue #24). 40 / 41 a lead assigned you a course / an exam
  * with a due date (issue #16; info `course_id` / `exam_id`, `due_at`); they refresh the courses and
- * exams. Refresh areas follow spec §4 (ticket refresh: 9–19, 21, 22, 23, 25, 28, 32;
+ * exams. 42 an attempt at an exam of the team was submitted (by its taker, or by the server at the
+ * deadline; a candidate's of a public exam too), to the team's leads: their results table refreshes. Refresh areas follow spec §4 (ticket refresh: 9–19, 21, 22, 23, 25, 28, 32;
  * panel counts: 2, 3, 8–11, 14–16, 21, 22, 25, 27) plus the project's own: every ticket message
  * refreshes the team board, a filed appeal the lead's review queue, plan messages the plans.
  *
@@ -136,6 +138,7 @@ export const MESSAGE_TYPES = {
   APPEAL_COMMENTED: type(39, '申诉新评论', 'appeal', COMMENTS),
   COURSE_ASSIGNED: type(40, '课程学习任务', 'study', STUDY),
   EXAM_ASSIGNED: type(41, '考试任务', 'study', STUDY),
+  EXAM_SUBMITTED: type(42, '考试交卷', 'study-result', STUDY),
 } as const satisfies Record<string, MessageTypeInfo>;
 
 export type MessageTypeName = keyof typeof MESSAGE_TYPES;

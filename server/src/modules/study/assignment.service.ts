@@ -9,13 +9,12 @@ import type { Db } from '../../db/database.js';
 import type { Designer } from '../../db/schema.js';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { designerCode, displayName, parseDesignerCode } from '../../domain/designers.js';
+import { designerCode, displayName, maskPhone, parseDesignerCode } from '../../domain/designers.js';
 import { type Column, instant, type Table, tableOf } from '../../lib/tabular-export.js';
 import { MESSAGE_TYPE, type UnitOfWork } from '../messages/index.js';
 import { activeTeamMembers, courseResults, examResults, type ItemType, itemAssignments, upsertAssignments } from './assignment.repository.js';
 import type { AssignmentInput, Results } from './assignment.schemas.js';
 import { courseLessons, findCourse } from './course.repository.js';
-import { maskPhone } from './candidate.service.js';
 import { examCandidateAttempts, findExam, questionTotals } from './exam.repository.js';
 
 export type AssignmentService = ReturnType<typeof createAssignmentService>;

@@ -8,6 +8,7 @@
  */
 import type { RateLimitRule } from '../../config/env.js';
 import type { Db } from '../../db/database.js';
+import { maskPhone } from '../../domain/designers.js';
 import { sha256, newToken } from '../../lib/crypto.js';
 import { unauthorized } from '../../lib/errors.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
@@ -19,11 +20,6 @@ import { type Candidate, CANDIDATE_MARGIN_MS, type ExamService } from './exam.se
 export const CANDIDATE_TOKEN_HEADER = 'x-candidate-token';
 export const CANDIDATE_NO_TOKEN = '请先验证手机号';
 export const CANDIDATE_TOKEN_EXPIRED = '手机验证已失效，请重新验证';
-
-/** 138****0000: how a lead sees a candidate's phone. */
-export function maskPhone(phone: string): string {
-  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : `${phone.slice(0, 3)}****`;
-}
 
 export type CandidateService = ReturnType<typeof createCandidateService>;
 

@@ -17,9 +17,10 @@ import type { Db } from '../../db/database.js';
 import type { Database, Designer } from '../../db/schema.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
-import type { UnitOfWork } from '../messages/index.js';
+import { displayName, designerCode, maskPhone } from '../../domain/designers.js';
+import { MESSAGE_TYPE, type UnitOfWork } from '../messages/index.js';
 import { findDesignerByPhone } from '../user/index.js';
-import { designerAssignments } from './assignment.repository.js';
+import { activeTeamMembers, designerAssignments } from './assignment.repository.js';
 import { extendCandidateToken } from './candidate.repository.js';
 import { courseLessons, designerProgress, findCourse } from './course.repository.js';
 import { assignedFirst, progressPercent } from './course.service.js';
@@ -167,7 +168,7 @@ export function createExamService({ db, unitOfWork, random = Math.random }: Exam
    * for the taker's submit, when the deadline has passed).
    */
   async function finish(attemptId: number, by: 'designer' | 'deadline'): Promise<boolean> {
-    return unitOfWork(async (trx) => {
+    return unitOfWork(async (trx, { send }) => {
       const now = nowIso();
       if (!(await claimSubmit(trx, attemptId, by, now))) return false;
       const a = (await findAttempt(trx, attemptId))!;
@@ -179,6 +180,16 @@ export function createExamService({ db, unitOfWork, random = Math.random }: Exam
       const passed = hasPassed(s.score, s.total, e.pass_mark);
       await recordScore(trx, a.id, s.score, passed);
       if (passed && e.product_id !== null && a.designer_id !== null) await qualify(trx, { designerId: a.designer_id, productId: e.product_id, examId: e.id, attemptId: a.id, now });
+      // The team's leads follow the results live (their results table refreshes on 42).
+      const members = await activeTeamMembers(trx, e.team_id);
+      const leads = members.filter((m) => m.designer_type === 0 && m.id !== a.designer_id).map((m) => m.id);
+      const taker = members.find((m) => m.id === a.designer_id);
+      const who = a.designer_id === null ? `考生 ${maskPhone(a.candidate_phone ?? '')}` : taker ? displayName(taker) : designerCode(a.designer_id);
+      send(leads, {
+        type: MESSAGE_TYPE.EXAM_SUBMITTED,
+        title: `${who} ${by === 'deadline' ? '的答卷已按截止时间自动提交' : '已交卷'}：《${e.title}》${s.score}分，${passed ? '通过' : '未通过'}`,
+        info: { exam_id: e.id, attempt_id: a.id },
+      });
       return true;
     });
   }

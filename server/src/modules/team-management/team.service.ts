@@ -16,7 +16,7 @@ import { settlementSummaryColumns } from '../settlements/index.js';
 import { designerQualifications } from '../study/index.js';
 import { type AllocationRules, type AssignRisk, findAllocationRules, saveAllocationRules } from '../tickets/index.js';
 import { addDays, daysBetween, today } from '../../domain/calendar.js';
-import { displayName, designerCode, parseDesignerCode } from '../../domain/designers.js';
+import { displayName, designerCode, maskPhone, parseDesignerCode } from '../../domain/designers.js';
 import { dayCell, designerFigures, figures, loadBoard } from './board.repository.js';
 import {
   countProducts,
@@ -45,10 +45,6 @@ import { MAX_PERIOD_DAYS } from './team.schemas.js';
 export function leadTeamOf(me: Designer, refusal = '只有团队负责人可以管理团队'): number {
   if (me.designer_type !== 0 || me.team_id === null) throw forbidden(refusal);
   return me.team_id;
-}
-
-export function maskPhone(phone: string): string {
-  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
 }
 
 /** The period of a query: `to` defaults to today, `from` to 29 days before `to`; at most 92 days. */

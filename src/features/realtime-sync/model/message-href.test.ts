@@ -48,9 +48,10 @@ describe('notificationHref: a message opens its target', () => {
     expect(notificationHref(MESSAGE_TYPE.EXAM_ASSIGNED, { exam_id: 8 })).toBe('/online-exam?id=8');
     expect(notificationHref(MESSAGE_TYPE.COURSE_ASSIGNED, { course_id: 'x' })).toBe('/study-exam/index');
     expect(notificationHref(MESSAGE_TYPE.EXAM_ASSIGNED, {})).toBe('/study-exam/index');
+    expect(notificationHref(MESSAGE_TYPE.EXAM_SUBMITTED, { exam_id: 4, attempt_id: 9 })).toBe('/study-exam/index?tab=manage');
   });
 
   it('every type of the contract says what it opens', () => {
-    for (const t of MESSAGE_TYPE_CODES) expect(messageTypeOf(t)?.opens, `type ${t}`).toMatch(/^(ticket|appeal|plan-request|my-plan|announcement|team-member|study)$/);
+    for (const t of MESSAGE_TYPE_CODES) expect(messageTypeOf(t)?.opens, `type ${t}`).toMatch(/^(ticket|appeal|plan-request|my-plan|announcement|team-member|study|study-result)$/);
   });
 });

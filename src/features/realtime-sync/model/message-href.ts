@@ -36,7 +36,7 @@ const positiveId = (v: unknown): number | undefined => (typeof v === 'number' &&
  * - an announcement: `/message-center/announcement?id=`;
  * - a member who joined: the message centre;
  * - an assigned course (40): `/study-exam/course-detail?id=`; an assigned exam (41): `/online-exam?id=`
- *   (学习考试 when the message names neither).
+ *   (学习考试 when the message names neither); a submitted exam (42, to leads): 学习考试's 管理 tab.
  * A message that does not name its target opens the list it belongs to.
  */
 export function notificationHref(messageType: number, info: MessageInfo): string {
@@ -57,6 +57,8 @@ export function notificationHref(messageType: number, info: MessageInfo): string
       const course = positiveId(info.course_id);
       return course ? `${COURSE_DETAIL_PATH}?id=${course}` : STUDY_EXAM_PATH;
     }
+    case 'study-result':
+      return `${STUDY_EXAM_PATH}?tab=manage`;
     case 'plan-request': {
       const plan = positiveId(info.plan_id);
       return plan ? `/order-plan/detail/${plan}` : ORDER_PLAN_PATH;
