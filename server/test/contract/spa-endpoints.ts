@@ -55,11 +55,14 @@ import { assignCandidatesSchema } from '@/entities/ticket/model/assign-candidate
 import { uploadSignatureSchema } from '@/features/upload-file/model/upload.schema';
 import {
   attemptSchema,
+  candidateStateSchema,
+  candidateVerifiedSchema,
   courseDetailSchema,
   courseListSchema,
   examCardSchema,
   examListSchema,
   progressResultSchema,
+  publicExamSchema,
   savedAnswerSchema,
 } from '@/entities/study/model/study.schema';
 import { noDataSchema } from '@/shared/api/schemas';
@@ -186,6 +189,13 @@ export const SPA_ENDPOINTS: Record<string, Record<string, ResponseSchema>> = {
   'GET study/attempts/:param': { attemptSchema },
   'PUT study/attempts/:param/answers/:param': { savedAnswerSchema },
   'POST study/attempts/:param/submit': { attemptSchema },
+  'GET study/public/exams/:param': { publicExamSchema },
+  'POST study/public/exams/:param/candidate': { candidateVerifiedSchema },
+  'GET study/public/candidate': { candidateStateSchema },
+  'POST study/public/candidate/attempts': { attemptSchema },
+  'GET study/public/candidate/attempts/:param': { attemptSchema },
+  'PUT study/public/candidate/attempts/:param/answers/:param': { savedAnswerSchema },
+  'POST study/public/candidate/attempts/:param/submit': { attemptSchema },
 };
 
 /**
