@@ -122,4 +122,10 @@ export const RELEASED_PATHS = new Set<string>([
   '/team-management/orders',
   '/team-management/expenses',
   '/team-management/expenses/detail/:id',
+  // Issue #16: courses and exams (the list with its tabs, a course).
+  '/study-exam/index',
+  '/study-exam/course-detail',
+  '/course/course-detail',
+  // An exam (also a public route): message 41 opens it.
+  '/online-exam',
 ]);
