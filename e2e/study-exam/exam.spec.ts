@@ -96,9 +96,10 @@ test('a designer takes a timed exam, reloads mid-way with the answers in place, 
   await expect(page.getByRole('button', { name: '交卷' })).toHaveCount(0);
 });
 
-test('an exam whose time is up cannot be saved any more: the server refuses and the page says so', async ({ api, demoSession, designerPage: page }) => {
-  // A save after the deadline is the server's rule; here the refusal text reaches the designer:
-  // the attempt is submitted by another tab first, then this tab's answer is refused (409).
+test('an attempt submitted elsewhere cannot be saved any more: the server refuses and the page says so', async ({ api, demoSession, designerPage: page }) => {
+  // The attempt is submitted by another tab (here the API) first; this tab's next answer is refused
+  // (409) and the refusal reaches the designer. (A save after the deadline, 410, takes the same
+  // path; the server's tests cover the deadline itself.)
   const tag = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const exam = await createExam(api, (await demoSession('lead')).token, tag);
   const designer = await demoSession('designer');
@@ -108,7 +109,9 @@ test('an exam whose time is up cannot be saved any more: the server refuses and 
   const q1 = page.getByRole('region', { name: '第1题' });
   await expect(q1).toBeVisible();
   await okData(await api.post(`/api/study/attempts/${attempt.attempt_id}/submit`, { headers: authHeaders(designer.token) }));
-  await q1.getByRole('radio', { name: 'B. 3mm' }).check();
+  // click, not check: the refusal replaces the form by the result at once, so the radio may be gone
+  // before a check could read it back.
+  await q1.getByRole('radio', { name: 'B. 3mm' }).click();
   await expect(page.getByText('答卷已提交，不能再修改或重复提交').first()).toBeVisible();
   // The page reads the attempt again and shows its result.
   await expect(page.getByTestId('exam-score')).toContainText('0');
