@@ -13,12 +13,12 @@ interface ExamManage {
   questions: { question_id: number; stem: string }[];
 }
 
-async function createExam(api: APIRequestContext, token: string, tag: string): Promise<ExamManage> {
+async function createExam(api: APIRequestContext, token: string, tag: string, minutes = 10): Promise<ExamManage> {
   const headers = authHeaders(token);
   const exam = await okData<ExamManage>(
     await api.post('/api/study/manage/exams', {
       headers,
-      data: { title: `E2E限时考试${tag}`, description: '端到端测试用', pass_mark: 60, time_limit_minutes: 10, attempts_allowed: 0, review_enabled: true },
+      data: { title: `E2E限时考试${tag}`, description: '端到端测试用', pass_mark: 60, time_limit_minutes: minutes, attempts_allowed: 0, review_enabled: true },
     }),
   );
   const questions = [
@@ -96,9 +96,10 @@ test('a designer takes a timed exam, reloads mid-way with the answers in place, 
   await expect(page.getByRole('button', { name: '交卷' })).toHaveCount(0);
 });
 
-test('an exam whose time is up cannot be saved any more: the server refuses and the page says so', async ({ api, demoSession, designerPage: page }) => {
-  // A save after the deadline is the server's rule; here the refusal text reaches the designer:
-  // the attempt is submitted by another tab first, then this tab's answer is refused (409).
+test('an attempt submitted elsewhere cannot be saved any more: the server refuses and the page says so', async ({ api, demoSession, designerPage: page }) => {
+  // The attempt is submitted by another tab (here the API) first; this tab's next answer is refused
+  // (409) and the refusal reaches the designer. (A save after the deadline, 410, takes the same
+  // path; the server's tests cover the deadline itself.)
   const tag = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const exam = await createExam(api, (await demoSession('lead')).token, tag);
   const designer = await demoSession('designer');
@@ -108,8 +109,32 @@ test('an exam whose time is up cannot be saved any more: the server refuses and 
   const q1 = page.getByRole('region', { name: '第1题' });
   await expect(q1).toBeVisible();
   await okData(await api.post(`/api/study/attempts/${attempt.attempt_id}/submit`, { headers: authHeaders(designer.token) }));
-  await q1.getByRole('radio', { name: 'B. 3mm' }).check();
+  // click, not check: the refusal replaces the form by the result at once, so the radio may be gone
+  // before a check could read it back.
+  await q1.getByRole('radio', { name: 'B. 3mm' }).click();
   await expect(page.getByText('答卷已提交，不能再修改或重复提交').first()).toBeVisible();
   // The page reads the attempt again and shows its result.
   await expect(page.getByTestId('exam-score')).toContainText('0');
+});
+
+test('the last minute is announced, and at the deadline the server submits what was saved', async ({ api, demoSession, designerPage: page }) => {
+  // A one-minute exam: the 1-minute warning at once, the deadline a minute later.
+  test.setTimeout(150_000);
+  const tag = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const exam = await createExam(api, (await demoSession('lead')).token, tag, 1);
+
+  await page.goto(`/#/online-exam?id=${exam.exam_id}`);
+  await page.getByRole('region', { name: '考试说明' }).getByRole('button', { name: '开始考试' }).click();
+  await page.getByRole('dialog', { name: '开始考试' }).getByRole('button', { name: '开始考试' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '最后1分钟' })).toBeVisible();
+  await expect(page.getByText(/距离考试结束还有1分钟/)).toBeVisible();
+
+  const q1 = page.getByRole('region', { name: '第1题' });
+  await q1.getByRole('radio', { name: 'B. 3mm' }).check();
+  await expect(q1.getByText('已保存')).toBeVisible();
+
+  // Nobody submits: past the deadline the page shows the result the server made with the saved answer.
+  await expect(page.getByTestId('exam-score')).toContainText('10', { timeout: 100_000 });
+  await expect(page.getByText('考试时间到，已按截止时间自动提交')).toBeVisible();
+  await expect(page.getByTestId('exam-passed')).toHaveText('未通过');
 });

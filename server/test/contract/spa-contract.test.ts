@@ -103,6 +103,8 @@ class SpaClient {
     private readonly answers: Answer[],
     readonly who: string,
     readonly token?: string,
+    /** Headers of its own (a public exam's candidate sends its credential). */
+    readonly headers: Record<string, string> = {},
   ) {}
 
   get(apiPath: string, query?: Query): Promise<Data> {
@@ -127,7 +129,7 @@ class SpaClient {
       url: `/api/${apiPath}`,
       ...(params ? { query: params } : {}),
       ...(body !== undefined ? { payload: body } : {}),
-      headers: this.token ? { authorization: `Bearer ${this.token}` } : {},
+      headers: { ...this.headers, ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
     });
     const envelope = res.headers['content-type']?.toString().startsWith('application/json') ? (res.json() as { success?: boolean; data?: unknown }) : undefined;
     if (res.statusCode !== 200 || envelope?.success !== true) throw new Error(`${request} answered ${res.statusCode}: ${res.body.slice(0, 500)}`);
@@ -207,6 +209,21 @@ async function scenario(t: TestApp, answers: Answer[]): Promise<void> {
   const value = q.kind === 'true_false' ? true : q.kind === 'fill' ? '答案' : q.kind === 'multiple' ? [q.options[0].key] : q.options[0].key;
   await designer.put(`study/attempts/${attempt.attempt_id}/answers/${q.question_id}`, { answer: value });
   await designer.post(`study/attempts/${attempt.attempt_id}/submit`);
+
+  // A public exam's candidate (no account): the exam, a phone verified by code, the attempt.
+  const publicExam = exams.find((e: Data) => e.is_public);
+  await anonymous.get(`study/public/exams/${publicExam.exam_id}`);
+  const candidatePhone = '13900001616';
+  await anonymous.post('user/verify-code', { phone: candidatePhone, scene: 'exam_candidate' });
+  const verified = await anonymous.post(`study/public/exams/${publicExam.exam_id}/candidate`, { phone: candidatePhone, code: await t.latestSmsCode(candidatePhone) });
+  const candidate = new SpaClient(t, answers, 'candidate', undefined, { 'x-candidate-token': verified.token });
+  await candidate.get('study/public/candidate');
+  const candidateAttempt = await candidate.post('study/public/candidate/attempts');
+  await candidate.get(`study/public/candidate/attempts/${candidateAttempt.attempt_id}`);
+  const cq = candidateAttempt.questions[0];
+  const cValue = cq.kind === 'true_false' ? false : cq.kind === 'fill' ? '答案' : cq.kind === 'multiple' ? [cq.options[0].key] : cq.options[0].key;
+  await candidate.put(`study/public/candidate/attempts/${candidateAttempt.attempt_id}/answers/${cq.question_id}`, { answer: cValue });
+  await candidate.post(`study/public/candidate/attempts/${candidateAttempt.attempt_id}/submit`);
 
   // A ticket through its life: the lead assigns and urges, the designer submits drafts and applies
   // for final review and factory rejection, the lead decides both and deducts; an appeal follows.

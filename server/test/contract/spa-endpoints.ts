@@ -74,11 +74,14 @@ import {
 } from '@/entities/study-admin/model/study-admin.schema';
 import {
   attemptSchema,
+  candidateStateSchema,
+  candidateVerifiedSchema,
   courseDetailSchema,
   courseListSchema,
   examCardSchema,
   examListSchema,
   progressResultSchema,
+  publicExamSchema,
   savedAnswerSchema,
 } from '@/entities/study/model/study.schema';
 import { noDataSchema } from '@/shared/api/schemas';
@@ -244,6 +247,13 @@ export const SPA_ENDPOINTS: Record<string, Record<string, ResponseSchema>> = {
   'POST templates/:param/shares': { createdShareSchema },
   'POST template-shares/:param/revoke': { templateShareSchema },
   'GET template-share/:param': { sharedTemplateSchema },
+  'GET study/public/exams/:param': { publicExamSchema },
+  'POST study/public/exams/:param/candidate': { candidateVerifiedSchema },
+  'GET study/public/candidate': { candidateStateSchema },
+  'POST study/public/candidate/attempts': { attemptSchema },
+  'GET study/public/candidate/attempts/:param': { attemptSchema },
+  'PUT study/public/candidate/attempts/:param/answers/:param': { savedAnswerSchema },
+  'POST study/public/candidate/attempts/:param/submit': { attemptSchema },
 };
 
 /**

@@ -128,4 +128,6 @@ export const RELEASED_PATHS = new Set<string>([
   '/course/course-detail',
   // Issue #17: the template library.
   '/template-library/index',
+  // An exam (also a public route): message 41 opens it.
+  '/online-exam',
 ]);

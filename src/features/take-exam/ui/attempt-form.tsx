@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Card, Group, List, Modal, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { type ReactElement, useMemo, useState } from 'react';
+import { type ReactElement, useEffect, useMemo, useState } from 'react';
 import { type AnswerValue, type Attempt, countdownText, type ExamTaker, isAnswered, QUESTION_KIND_TEXT } from '@/entities/study';
 import { ApiError } from '@/shared/api';
 import { unansweredNumbers } from '../model/save-policy';
@@ -29,6 +29,10 @@ export function AttemptForm({ taker, attempt, receivedAt, onClosed, onSubmitted 
   const { entries, saver } = useAnswers({ taker, attempt, onClosed });
   const remaining = useCountdown(attempt.deadline, attempt.server_now, receivedAt, true);
   const timeUp = remaining <= 0;
+  useEffect(() => {
+    // The deadline passed on the server's clock: the server submits the attempt on the next read.
+    if (timeUp) onClosed(null);
+  }, [timeUp, onClosed]);
   const [confirming, setConfirming] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
