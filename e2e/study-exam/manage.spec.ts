@@ -111,9 +111,8 @@ test.describe('study: a lead authors, assigns and follows an exam', () => {
     await designerPage.getByRole('dialog', { name: '确认交卷' }).getByRole('button', { name: '确认交卷' }).click();
     await expect(designerPage.getByTestId('exam-passed')).toHaveText('已通过');
 
-    // The lead's table shows it without a page reload: the server sends the lead no message when
-    // a designer submits, so the table is asked again with its 刷新 button.
-    await results.page().getByRole('button', { name: '刷新' }).click();
+    // The lead's table shows it live, without a reload or a click: the submit sends the team's
+    // leads message 42 (考试交卷), whose refresh area is the courses and exams.
     await expect(row).toContainText('已通过');
     await expect(row.getByRole('cell').nth(3)).toHaveText('1');
     await expect(row.getByRole('cell').nth(4)).toHaveText('10');

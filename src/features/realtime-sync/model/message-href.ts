@@ -21,6 +21,7 @@ export interface MessageInfo {
   plan_id?: unknown;
   course_id?: unknown;
   exam_id?: unknown;
+  attempt_id?: unknown;
 }
 
 const FILED_APPEAL_TYPES: ReadonlySet<number> = new Set(Object.values(APPEAL_MESSAGE_TYPES).map((t) => t.filed));
