@@ -190,7 +190,10 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** The scenarios that only read (the ones a worker pool runs). */
-const READ_KEYS = ['list1', 'list50', 'listKw', 'detail', 'counts', 'leadList'];
+const READ_KEYS = ['list1', 'list50', 'listKw', 'kw2', 'kw3', 'orderNo', 'leadKw', 'detail', 'counts', 'leadList'];
+
+/** Two-character parts of the words heading the heavy designers' titles (seed.ts TITLE_WORDS). */
+const SHORT_WORDS = ['名片', '菜单', '招牌', '展板', '横幅', '水牌'];
 
 interface Scenario {
   key: string;
@@ -203,6 +206,10 @@ const SCENARIOS: Scenario[] = [
   { key: 'list1', label: 'GET /api/tickets?status=0 page 1', target: 'p99 < 50 ms' },
   { key: 'list50', label: 'GET /api/tickets?status=0 page 50', target: 'p99 < 50 ms' },
   { key: 'listKw', label: 'GET /api/tickets keyword+markers' },
+  { key: 'kw2', label: 'search: 2-character Chinese word', target: 'p99 < 30 ms' },
+  { key: 'kw3', label: 'search: 客户N (3–5 characters)', target: 'p99 < 30 ms' },
+  { key: 'orderNo', label: 'search: order number, whole or prefix', target: 'p99 < 30 ms' },
+  { key: 'leadKw', label: 'search: lead, team, 客户N', target: 'p99 < 30 ms' },
   { key: 'detail', label: 'GET /api/tickets/{id}' },
   { key: 'counts', label: 'GET /api/tickets/panel-counts' },
   { key: 'leadList', label: 'GET /api/tickets (lead, team) page 1' },
@@ -327,6 +334,21 @@ async function runScenarios(
     listKw: {
       base,
       next: (i) => ({ path: `/api/tickets?keyword=${encodeURIComponent(`客户${(i * 31) % 997}`)}&markers=URGENT,OLD_CUS&page=1&pageSize=20`, token: who(i).token }),
+    },
+    kw2: { base, next: (i) => ({ path: `/api/tickets?keyword=${encodeURIComponent(SHORT_WORDS[i % SHORT_WORDS.length]!)}&page=1&pageSize=20`, token: who(i).token }) },
+    kw3: { base, next: (i) => ({ path: `/api/tickets?keyword=${encodeURIComponent(`客户${(i * 31) % 997}`)}&page=1&pageSize=20`, token: who(i).token }) },
+    orderNo: {
+      base,
+      next: (i) => {
+        const w = who(i);
+        const no = `BN${String(w.tickets[(i * 13) % w.tickets.length]).padStart(9, '0')}`;
+        // Every other request types the first 9 of its 11 characters (up to 100 order numbers share them).
+        return { path: `/api/tickets?keyword=${i % 2 ? no : no.slice(0, 9)}&page=1&pageSize=20`, token: w.token };
+      },
+    },
+    leadKw: {
+      base,
+      next: (i) => ({ path: `/api/tickets?keyword=${encodeURIComponent(`客户${(i * 31) % 997}`)}&page=1&pageSize=20`, token: ready.leadTokens[i % ready.leadTokens.length] }),
     },
     detail: {
       base,

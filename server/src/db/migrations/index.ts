@@ -17,6 +17,7 @@ import * as templates from './20261203T1000_templates.js';
 import * as exams from './20261203T1000_exams.js';
 import * as courses from './20261203T1100_courses.js';
 import * as studyAssignments from './20261203T1200_study_assignments.js';
+import * as ticketSearch from './20261204T1000_ticket_search.js';
 
 /** Every migration, by name. Names carry a timestamp; a landed migration is never edited. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '20261203T1000_exams': exams,
   '20261203T1100_courses': courses,
   '20261203T1200_study_assignments': studyAssignments,
+  '20261204T1000_ticket_search': ticketSearch,
 };
 
 export const migrationProvider: MigrationProvider = {
