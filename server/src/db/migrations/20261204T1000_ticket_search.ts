@@ -6,10 +6,14 @@ import { isPostgres } from './helpers.js';
  * database itself in the transaction of every ticket write:
  * - SQLite: `tickets_search`, an FTS5 table with the trigram tokenizer (contentless: it holds only
  *   the index). `body` is the order number and the title, joined by U+0001 so no match spans the
- *   two; `scope` holds one three-character token per owner of the ticket (its designer, its team,
- *   or the pool of unassigned tickets of no team), so a search ANDs "this designer's" with the
- *   words inside the index instead of checking each match's row. Triggers keep it (insert, delete,
- *   and an update of any column it reads); the existing tickets are indexed here.
+ *   two; `scope` holds one three-character token for the ticket's team, or for the pool of
+ *   unassigned tickets of no team, so a team's search ANDs "this team's" with the words inside the
+ *   index instead of checking each match's row. Triggers keep it (insert, delete, and an update of
+ *   any column it reads); the existing tickets are indexed here. A designer's tickets (a few
+ *   thousand at most) are searched by a scan of `tickets_designer_text_idx`, which carries the
+ *   order number and title (no row is read to test them); it replaces
+ *   `tickets_designer_created_idx`, whose columns it starts with, and `tickets_team_text_idx`
+ *   likewise replaces `tickets_team_created_idx` (a team's 1–2-character searches scan it).
  * - PostgreSQL: pg_trgm GIN indexes on `title` and `order_no` (ILIKE '%…%' uses them). pg_trgm is
  *   created in `public` when it is missing (in the current schema when there is no `public`): a
  *   throwaway schema must not own it, or dropping that schema would drop every other schema's
@@ -36,11 +40,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create trigger tickets_search_ad after delete on tickets begin
       delete from tickets_search where rowid = old.id;
     end`.execute(db);
-  await sql`create trigger tickets_search_au after update of order_no, title, designer_id, team_id, current_allocation_id on tickets begin
+  await sql`create trigger tickets_search_au after update of order_no, title, team_id, current_allocation_id on tickets begin
       delete from tickets_search where rowid = old.id;
       insert into tickets_search (rowid, scope, body) values (${row('new')});
     end`.execute(db);
   await sql`insert into tickets_search (rowid, scope, body) select ${sql.raw(`id, ${scopeText('tickets')}, order_no || char(1) || title`)} from tickets`.execute(db);
+  await db.schema.createIndex('tickets_designer_text_idx').on('tickets').columns(['designer_id', 'created_at', 'id', 'order_no', 'title']).execute();
+  await db.schema.dropIndex('tickets_designer_created_idx').execute();
+  await db.schema.createIndex('tickets_team_text_idx').on('tickets').columns(['team_id', 'created_at', 'id', 'order_no', 'title']).execute();
+  await db.schema.dropIndex('tickets_team_created_idx').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
@@ -49,6 +57,10 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop index tickets_title_trgm_idx`.execute(db);
     return;
   }
+  await db.schema.createIndex('tickets_team_created_idx').on('tickets').columns(['team_id', 'created_at', 'id']).execute();
+  await db.schema.dropIndex('tickets_team_text_idx').execute();
+  await db.schema.createIndex('tickets_designer_created_idx').on('tickets').columns(['designer_id', 'created_at', 'id']).execute();
+  await db.schema.dropIndex('tickets_designer_text_idx').execute();
   await sql`drop trigger tickets_search_au`.execute(db);
   await sql`drop trigger tickets_search_ad`.execute(db);
   await sql`drop trigger tickets_search_ai`.execute(db);
@@ -73,7 +85,6 @@ function quoteIdent(name: string): string {
 function scopeText(t: string): string {
   const token = (marker: number, id: string) => `case when ${id} is null then '' else char(${marker}, ${0xe000} + ${id} / 4096, ${0xe000} + ${id} % 4096) end`;
   return (
-    `${token(0xf8f0, `${t}.designer_id`)} || ` +
     `${token(0xf8f1, `${t}.team_id`)} || ` +
     `case when ${t}.team_id is null and ${t}.current_allocation_id is null then char(${0xf8f2}, ${0xf8f2}, ${0xf8f2}) else '' end`
   );

@@ -73,20 +73,19 @@ const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapt
 
 /**
  * The keyword's values (README.md, *Search*): LIKE patterns for the ranking and the scan
- * (`keyword`, `kwExact`, `kwPrefix`), and on SQLite, when the trigram index can answer it, the
- * FTS5 query (`kwMatch`) limited inside the index to the scope's owners (unless a view widens the
- * scope beyond them). The statement's shape follows: `kwMatch` present or not.
+ * (`keyword`, `kwExact`, `kwPrefix`), and on SQLite, for a team's, the pool's or a view's search
+ * the trigram index can answer, the FTS5 query (`kwMatch`), limited inside the index to the team or
+ * the pool (a view reaches beyond them: words only). A designer's tickets are scanned in
+ * `tickets_designer_text_idx` instead, which is cheaper than any index lookup at their size. The
+ * statement's shape follows: `kwMatch` present or not.
  */
 function keywordBindings(db: Db, keyword: string | undefined, scope: TicketScope): Bindings {
   if (!keyword) return {};
   const b: Bindings = { keyword: containsPattern(keyword), kwExact: keyword, kwPrefix: prefixPattern(keyword) };
-  if (isPostgres(db) || !indexable(keyword)) return b;
+  const designerOnly = scope.kind === 'designer' || (scope.kind === 'team' && scope.designerId !== undefined);
+  if (isPostgres(db) || !indexable(keyword) || (designerOnly && !scope.view)) return b;
   let owners: SearchOwners = {};
-  if (!scope.view) {
-    if (scope.kind === 'designer') owners = { designerId: scope.designerId };
-    else if (scope.kind === 'team') owners = { teamId: scope.teamId, designerId: scope.designerId };
-    else owners = { pool: true };
-  }
+  if (!scope.view) owners = scope.kind === 'team' ? { teamId: scope.teamId } : { pool: true };
   b.kwMatch = matchQuery(keyword, owners);
   return b;
 }
