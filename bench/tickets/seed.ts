@@ -158,7 +158,7 @@ export async function seedBench(db: Db, dialect: Dialect, totalTickets = 200_000
         order_no: `BN${String(id).padStart(9, '0')}`,
         shop_id: shopIds[id % shopIds.length]!,
         product_id: products[id % products.length]!,
-        title: `${TITLE_WORDS[id % TITLE_WORDS.length]}｜产品${products[id % products.length]}设计｜第${id}单｜客户${id % 997}`,
+        title: `${TITLE_WORDS[Math.floor(id / 100) % TITLE_WORDS.length]}｜产品${products[id % products.length]}设计｜第${id}单｜客户${id % 997}`,
         requirements: '请按照客户提供的Logo和文案排版，主色调参考附件图片。尺寸以下单规格为准，文字需转曲，颜色使用CMYK。',
         customer_notes: id % 3 === 0 ? '客户比较着急，请尽快出初稿' : '',
         attachments: id % 2 ? JSON.stringify([{ name: '参考图.jpg', url: `attachment/reference/BN${id}.jpg` }]) : '[]',

@@ -9,17 +9,22 @@ import { isPostgres } from './helpers.js';
  *   two; `scope` holds one three-character token for the ticket's team, or for the pool of
  *   unassigned tickets of no team, so a team's search ANDs "this team's" with the words inside the
  *   index instead of checking each match's row. Triggers keep it (insert, delete, and an update of
- *   any column it reads); the existing tickets are indexed here. A designer's tickets (a few
- *   thousand at most) are searched by a scan of `tickets_designer_text_idx`, which carries the
- *   order number and title (no row is read to test them); it replaces
- *   `tickets_designer_created_idx`, whose columns it starts with, and `tickets_team_text_idx`
- *   likewise replaces `tickets_team_created_idx` (a team's 1–2-character searches scan it).
+ *   any column it reads); the existing tickets are indexed here.
  * - PostgreSQL: pg_trgm GIN indexes on `title` and `order_no` (ILIKE '%…%' uses them). pg_trgm is
  *   created in `public` when it is missing (in the current schema when there is no `public`): a
  *   throwaway schema must not own it, or dropping that schema would drop every other schema's
  *   indexes on it.
+ * - Both: a designer's tickets (a few thousand at most) are searched by a scan of
+ *   `tickets_designer_text_idx`, which carries the order number and the title (no row is read to
+ *   test them; on PostgreSQL an index-only scan); it replaces `tickets_designer_created_idx`, whose
+ *   columns it starts with. `tickets_team_text_idx` likewise replaces `tickets_team_created_idx`
+ *   (a team's 1–2-character and ASCII searches scan it).
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema.createIndex('tickets_designer_text_idx').on('tickets').columns(['designer_id', 'created_at', 'id', 'order_no', 'title']).execute();
+  await db.schema.dropIndex('tickets_designer_created_idx').execute();
+  await db.schema.createIndex('tickets_team_text_idx').on('tickets').columns(['team_id', 'created_at', 'id', 'order_no', 'title']).execute();
+  await db.schema.dropIndex('tickets_team_created_idx').execute();
   if (isPostgres(db)) {
     let schema = await trgmSchema(db);
     if (!schema) {
@@ -45,26 +50,22 @@ export async function up(db: Kysely<any>): Promise<void> {
       insert into tickets_search (rowid, scope, body) values (${row('new')});
     end`.execute(db);
   await sql`insert into tickets_search (rowid, scope, body) select ${sql.raw(`id, ${scopeText('tickets')}, order_no || char(1) || title`)} from tickets`.execute(db);
-  await db.schema.createIndex('tickets_designer_text_idx').on('tickets').columns(['designer_id', 'created_at', 'id', 'order_no', 'title']).execute();
-  await db.schema.dropIndex('tickets_designer_created_idx').execute();
-  await db.schema.createIndex('tickets_team_text_idx').on('tickets').columns(['team_id', 'created_at', 'id', 'order_no', 'title']).execute();
-  await db.schema.dropIndex('tickets_team_created_idx').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
     await sql`drop index tickets_order_no_trgm_idx`.execute(db);
     await sql`drop index tickets_title_trgm_idx`.execute(db);
-    return;
+  } else {
+    await sql`drop trigger tickets_search_au`.execute(db);
+    await sql`drop trigger tickets_search_ad`.execute(db);
+    await sql`drop trigger tickets_search_ai`.execute(db);
+    await sql`drop table tickets_search`.execute(db);
   }
   await db.schema.createIndex('tickets_team_created_idx').on('tickets').columns(['team_id', 'created_at', 'id']).execute();
   await db.schema.dropIndex('tickets_team_text_idx').execute();
   await db.schema.createIndex('tickets_designer_created_idx').on('tickets').columns(['designer_id', 'created_at', 'id']).execute();
   await db.schema.dropIndex('tickets_designer_text_idx').execute();
-  await sql`drop trigger tickets_search_au`.execute(db);
-  await sql`drop trigger tickets_search_ad`.execute(db);
-  await sql`drop trigger tickets_search_ai`.execute(db);
-  await sql`drop table tickets_search`.execute(db);
 }
 
 async function trgmSchema(db: Kysely<any>): Promise<string | undefined> {
