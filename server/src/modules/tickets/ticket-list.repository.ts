@@ -1,9 +1,10 @@
 /**
  * The read model of ticket lists: who sees which tickets (scopes), the filters, one page in one
  * compiled statement, the top panel counts and the order hall. Every function takes `db` first.
- * Single tickets (detail, the writes) are ticket.repository.ts. It stays whole (a little over
- * 400 lines): the list, its export and the counts share one set of scope and filter expressions,
- * and keeping them in one file is what keeps an export from ever disagreeing with the list.
+ * Single tickets (detail, the writes) are ticket.repository.ts. It stays whole (~480 lines): the
+ * list, its export and the counts share one set of scope, filter and keyword expressions, and
+ * keeping them in one file is what keeps an export from ever disagreeing with the list. The
+ * keyword's text (no SQL) is ticket-search-text.ts.
  */
 import { type Expression, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { noticeCache, teamOwner } from '../../db/change-notices.js';
