@@ -327,7 +327,14 @@ class VersionedCache<T> extends NoticeCache<T> {
   }
 
   #sync(): void {
-    const now = this.version();
+    let now: number;
+    try {
+      now = this.version();
+    } catch {
+      // The reader was busy (another process resetting the WAL): assume a change; NaN equals no
+      // later version, so what is kept meanwhile is dropped at the next use too.
+      now = Number.NaN;
+    }
     if (now === this.#seen) return;
     this.#seen = now;
     this.changedAll();
