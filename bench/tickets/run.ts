@@ -74,6 +74,14 @@ interface Result {
   statuses: Map<number, number>;
   /** CPU the load generator itself used, in % of one core (reads only). */
   clientCpu?: number;
+  /**
+   * CPU the server process used per answered request over the whole scenario, warm-up included,
+   * in ms (reads on one process only). Unlike latency, it hardly moves with other work on the
+   * machine: the figure to compare between runs on a busy machine.
+   */
+  serverCpuMs?: number;
+  /** Every answer of the scenario, warm-up included. */
+  answers?: number;
 }
 
 /** `concurrency` loops calling `fn` until `seconds` pass (or `total` calls are made). */
@@ -141,7 +149,9 @@ async function readLoad(name: string, base: string, seconds: number, next: () =>
     },
     () => finished(),
   );
+  let answers = 0;
   instance.on('response', (client, statusCode, _bytes, responseTime) => {
+    answers++;
     const now = performance.now();
     if (answered.size < CONCURRENCY) {
       answered.add(client);
@@ -181,6 +191,7 @@ async function readLoad(name: string, base: string, seconds: number, next: () =>
     p99: percentile(latencies, 99),
     statuses,
     clientCpu: (cpu.user + cpu.system) / 1e4 / seconds,
+    answers,
   };
 }
 
@@ -190,7 +201,10 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** The scenarios that only read (the ones a worker pool runs). */
-const READ_KEYS = ['list1', 'list50', 'listKw', 'detail', 'counts', 'leadList'];
+const READ_KEYS = ['list1', 'list50', 'listKw', 'kw2', 'kw3', 'orderNo', 'leadKw', 'detail', 'counts', 'leadList'];
+
+/** Two-character parts of the words heading the titles (seed.ts TITLE_WORDS: each in 1 of 20 titles). */
+const SHORT_WORDS = ['名片', '海报', '菜单', '招牌', '贴纸', '台历'];
 
 interface Scenario {
   key: string;
@@ -203,6 +217,10 @@ const SCENARIOS: Scenario[] = [
   { key: 'list1', label: 'GET /api/tickets?status=0 page 1', target: 'p99 < 50 ms' },
   { key: 'list50', label: 'GET /api/tickets?status=0 page 50', target: 'p99 < 50 ms' },
   { key: 'listKw', label: 'GET /api/tickets keyword+markers' },
+  { key: 'kw2', label: 'search: 2-character Chinese word', target: 'p99 < 30 ms' },
+  { key: 'kw3', label: 'search: 客户N (3–5 characters)', target: 'p99 < 30 ms' },
+  { key: 'orderNo', label: 'search: order number, whole or prefix', target: 'p99 < 30 ms' },
+  { key: 'leadKw', label: 'search: lead, team, 客户N', target: 'p99 < 30 ms' },
   { key: 'detail', label: 'GET /api/tickets/{id}' },
   { key: 'counts', label: 'GET /api/tickets/panel-counts' },
   { key: 'leadList', label: 'GET /api/tickets (lead, team) page 1' },
@@ -260,6 +278,20 @@ async function startWorkers(child: ChildProcess, count: number, mqttUrl: string)
   return m.port;
 }
 
+/** The bench child's CPU so far (µs). */
+async function serverCpu(child: ChildProcess): Promise<number> {
+  const answer = new Promise<number>((resolve) => {
+    const on = (m: WorkersMessage) => {
+      if (m.type !== 'cpu') return;
+      child.off('message', on);
+      resolve(m.micros);
+    };
+    child.on('message', on);
+  });
+  child.send({ type: 'cpu' } satisfies ParentMessage);
+  return answer;
+}
+
 async function stopWorkers(child: ChildProcess): Promise<void> {
   const stopped = new Promise<void>((resolve) => {
     const on = (m: WorkersMessage) => {
@@ -314,6 +346,7 @@ async function runScenarios(
   dialect: string,
   phase: 'reads' | 'ingestion',
   pool?: { port: number },
+  child?: ChildProcess,
 ): Promise<{ results: Map<string, Result>; assigned: Record<string, number> }> {
   const base = `http://127.0.0.1:${pool?.port ?? ready.port}`;
   const bare = `http://127.0.0.1:${ready.barePort}`;
@@ -327,6 +360,21 @@ async function runScenarios(
     listKw: {
       base,
       next: (i) => ({ path: `/api/tickets?keyword=${encodeURIComponent(`客户${(i * 31) % 997}`)}&markers=URGENT,OLD_CUS&page=1&pageSize=20`, token: who(i).token }),
+    },
+    kw2: { base, next: (i) => ({ path: `/api/tickets?keyword=${encodeURIComponent(SHORT_WORDS[i % SHORT_WORDS.length]!)}&page=1&pageSize=20`, token: who(i).token }) },
+    kw3: { base, next: (i) => ({ path: `/api/tickets?keyword=${encodeURIComponent(`客户${(i * 31) % 997}`)}&page=1&pageSize=20`, token: who(i).token }) },
+    orderNo: {
+      base,
+      next: (i) => {
+        const w = who(i);
+        const no = `BN${String(w.tickets[(i * 13) % w.tickets.length]).padStart(9, '0')}`;
+        // Every other request types the first 9 of its 11 characters (up to 100 order numbers share them).
+        return { path: `/api/tickets?keyword=${i % 2 ? no : no.slice(0, 9)}&page=1&pageSize=20`, token: w.token };
+      },
+    },
+    leadKw: {
+      base,
+      next: (i) => ({ path: `/api/tickets?keyword=${encodeURIComponent(`客户${(i * 31) % 997}`)}&page=1&pageSize=20`, token: ready.leadTokens[i % ready.leadTokens.length] }),
     },
     detail: {
       base,
@@ -361,7 +409,11 @@ async function runScenarios(
       const s = SCENARIOS.find((x) => x.key === key);
       if (!read || !s) continue;
       let i = 0;
-      results.set(key, await readLoad(s.label, read.base, DURATION_S, () => read.next(i++)));
+      // On one process the bench child serves both the app and the bare route: its CPU is theirs.
+      const cpu0 = child && !pool ? await serverCpu(child) : undefined;
+      const result = await readLoad(s.label, read.base, DURATION_S, () => read.next(i++));
+      if (cpu0 !== undefined && result.answers) result.serverCpuMs = ((await serverCpu(child!)) - cpu0) / 1000 / result.answers;
+      results.set(key, result);
       process.stdout.write('.');
     }
     process.stdout.write(' ');
@@ -437,6 +489,18 @@ function printResults(runs: DialectRun[]) {
   console.log(line(rows[0]!));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows.slice(1)) console.log(line(row));
+
+  const withCpu = runs.filter((r) => [...r.results.values()].some((x) => x.serverCpuMs !== undefined));
+  if (withCpu.length) {
+    console.log('\nServer CPU per request, one process (ms; whole scenario, warm-up included; compare these between runs on a busy machine)');
+    for (const s of SCENARIOS) {
+      const cells = withCpu.map((r) => {
+        const ms = r.results.get(s.key)?.serverCpuMs;
+        return `${r.dialect} ${ms === undefined ? '-' : ms.toFixed(3)}`;
+      });
+      if (cells.some((c) => !c.endsWith(' -'))) console.log(`  ${s.label.padEnd(70)} ${cells.join('   ')}`);
+    }
+  }
 
   for (const r of runs) {
     const cpus = [...r.results.values()].flatMap((x) => (x.clientCpu === undefined ? [] : [x.clientCpu]));
@@ -571,7 +635,7 @@ async function main() {
       try {
         process.stdout.write(`${d.name}: measuring `);
         const key = d.name === 'SQLite' ? 'sqlite' : 'pg';
-        const single = { dialect: d.name, ready, ...(await runScenarios(ready, key, 'reads')) };
+        const single = { dialect: d.name, ready, ...(await runScenarios(ready, key, 'reads', undefined, child)) };
         runs.push(single);
         for (const count of mqttUrl ? WORKER_COUNTS : []) {
           process.stdout.write(`\n${d.name}, ${count} worker processes: starting… `);

@@ -50,6 +50,14 @@ function designerType(id: number): number {
 const STATUS: [string, number][] = [['0', 70], ['4', 12], ['2', 4], ['3', 3], ['5', 4], ['6', 3], ['1', 2], ['7', 2]];
 const MARKERS = ['', '', '', '', 'URGENT', 'PROOF', 'OLD_CUS', 'URGENT,OLD_CUS', 'AFTER', 'CUSTOM'];
 const ALLOWED = [240, 480, 720, 1440, 2880];
+/**
+ * What is ordered, at the head of each title: the words a designer searches for (two characters
+ * and longer, so the search bench meets Chinese partial words that a trigram index cannot serve).
+ */
+export const TITLE_WORDS = [
+  '商务名片', '开业海报', '餐厅菜单', '产品包装盒', '易拉宝', '宣传单页', '门头招牌', '不干胶贴纸', '手提袋', '企业台历',
+  '活动展板', '婚礼请柬', '会员卡', '电商主图', '详情页', '折页画册', '横幅', '优惠券', '水牌', '标签',
+];
 
 function weighted(r: number, table: [string, number][]): string {
   const total = table.reduce((s, [, w]) => s + w, 0);
@@ -150,7 +158,7 @@ export async function seedBench(db: Db, dialect: Dialect, totalTickets = 200_000
         order_no: `BN${String(id).padStart(9, '0')}`,
         shop_id: shopIds[id % shopIds.length]!,
         product_id: products[id % products.length]!,
-        title: `产品${products[id % products.length]}设计｜第${id}单｜客户${id % 997}`,
+        title: `${TITLE_WORDS[Math.floor(id / 100) % TITLE_WORDS.length]}｜产品${products[id % products.length]}设计｜第${id}单｜客户${id % 997}`,
         requirements: '请按照客户提供的Logo和文案排版，主色调参考附件图片。尺寸以下单规格为准，文字需转曲，颜色使用CMYK。',
         customer_notes: id % 3 === 0 ? '客户比较着急，请尽快出初稿' : '',
         attachments: id % 2 ? JSON.stringify([{ name: '参考图.jpg', url: `attachment/reference/BN${id}.jpg` }]) : '[]',

@@ -37,8 +37,13 @@ type Seeded = Pick<ServerReady, 'seed' | 'designers' | 'leadTokens'>;
 
 export const BENCH_API_KEY = 'bench-integration-key';
 
-export type ParentMessage = { type: 'stop' } | { type: 'workers'; count: number; mqttUrl: string } | { type: 'workers-stop' };
-export type WorkersMessage = { type: 'workers-ready'; port: number } | { type: 'workers-failed'; error: string } | { type: 'workers-stopped' };
+export type ParentMessage = { type: 'stop' } | { type: 'workers'; count: number; mqttUrl: string } | { type: 'workers-stop' } | { type: 'cpu' };
+export type WorkersMessage =
+  | { type: 'workers-ready'; port: number }
+  | { type: 'workers-failed'; error: string }
+  | { type: 'workers-stopped' }
+  /** The CPU this process used so far (user + system, µs): the parent divides a scenario's share by its requests. */
+  | { type: 'cpu'; micros: number };
 
 /** The worker processes' environment: the same database and settings as the in-process app. */
 function workerEnv(count: number, mqttUrl: string): Record<string, string> {
@@ -135,6 +140,9 @@ async function main() {
         pool = undefined;
         reply({ type: 'workers-stopped' });
       });
+    } else if (m.type === 'cpu') {
+      const used = process.cpuUsage();
+      reply({ type: 'cpu', micros: used.user + used.system });
     } else if (m.type === 'stop') {
       void Promise.all([app.close(), bare.close(), pool?.close()]).finally(() => process.exit(0));
     }

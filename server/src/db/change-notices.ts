@@ -1,12 +1,11 @@
 /**
- * PostgreSQL only: what one process may keep of the database in memory, and how it learns that it
- * changed. Two things are worth keeping, because each cost a round trip or a scan on every
+ * What one process may keep of the database in memory, and how it learns that it changed (on
+ * PostgreSQL; SQLite keeps list totals only, see `keepSqliteTotals` at the end). Two things are worth keeping, because each cost a round trip or a scan on every
  * request (bench/tickets):
  * - `sessions`: the session and designer behind a token (every authenticated request looks it up);
  * - `ticketCounts`: the total of a designer's or a team's filtered ticket list (counting a
  *   designer's ~1,350 index entries was a third of a list's work in PostgreSQL).
- * SQLite answers both in-process in microseconds, and its worker processes could not hear of each
- * other's changes: nothing is kept there.
+ * On SQLite a session lookup costs microseconds and is not kept; list totals are (`keepSqliteTotals`).
  *
  * What is kept is as fresh as the database, whichever process or instance changes it:
  * - triggers notify a channel per cache with `<schema>:<designer id>` (or `<schema>:t<team id>`)
@@ -160,9 +159,10 @@ export function teamOwner(teamId: number): number {
   return -teamId;
 }
 
-/** A cache of the app's database (on PostgreSQL, once its listener started), if any. */
+/** A cache of the app's database (on PostgreSQL, once its listener started; on SQLite, the totals), if any. */
 export function noticeCache<T>(db: Db, name: NoticeCacheName): NoticeCache<T> | undefined {
-  return started.get(db)?.caches[name] as NoticeCache<T> | undefined;
+  const cache = started.get(db)?.caches[name] ?? (name === 'ticketCounts' ? sqliteTotals.get(db) : undefined);
+  return cache as NoticeCache<T> | undefined;
 }
 
 /** The change notices of the app's database, if any. */
@@ -307,4 +307,57 @@ export async function startChangeNotices(base: Db, options: { url: string; schem
   started.set(db, notices);
   await connect();
   return notices;
+}
+
+/**
+ * SQLite: list totals kept by this process, dropped whenever anything was committed to the
+ * database since they were read, by any process (API_WORKERS) or connection. Before every use the
+ * cache asks the reading connection for `PRAGMA data_version`, which changes when another
+ * connection (this process's writer included) committed; a changed version drops everything kept.
+ * Exact at the cost of coarseness: any commit, of any table, drops every total. A value begun
+ * before a commit and kept after it is dropped by the next use, which sees the new version.
+ */
+class VersionedCache<T> extends NoticeCache<T> {
+  #seen: number;
+
+  constructor(private readonly version: () => number) {
+    super();
+    this.#seen = version();
+    this.setLive(true);
+  }
+
+  #sync(): void {
+    let now: number;
+    try {
+      now = this.version();
+    } catch {
+      // The reader was busy (another process resetting the WAL): assume a change; NaN equals no
+      // later version, so what is kept meanwhile is dropped at the next use too.
+      now = Number.NaN;
+    }
+    if (now === this.#seen) return;
+    this.#seen = now;
+    this.changedAll();
+  }
+
+  override get(key: string, nowMs: number): T | undefined {
+    this.#sync();
+    return super.get(key, nowMs);
+  }
+
+  override begin(): number {
+    this.#sync();
+    return super.begin();
+  }
+}
+
+const sqliteTotals = new WeakMap<Db, NoticeCache<unknown>>();
+
+/**
+ * Keeps list totals on a SQLite database that reads on a connection of its own (`dataVersion`
+ * reads that connection's `PRAGMA data_version`). An in-memory database has no second connection,
+ * whose version would see this one's writes: nothing is kept there.
+ */
+export function keepSqliteTotals(db: Db, dataVersion: () => number): void {
+  sqliteTotals.set(db, new VersionedCache(dataVersion));
 }

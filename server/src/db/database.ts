@@ -52,6 +52,12 @@ export interface OpenedDb {
   db: Db;
   dialect: Dialect;
   close: () => Promise<void>;
+  /**
+   * SQLite with a reading connection: its `PRAGMA data_version`, which changes whenever another
+   * connection (this process's writer, another process) committed (db/change-notices.ts
+   * `keepSqliteTotals`).
+   */
+  dataVersion?: () => number;
 }
 
 export function openDatabase({ url, schema, poolSize = 10, timeouts = {}, onConnectionError }: OpenDbOptions): OpenedDb {
@@ -103,7 +109,8 @@ export function openDatabase({ url, schema, poolSize = 10, timeouts = {}, onConn
   }
   const driver = new SplitSqliteDriver(cachingStatements(writer), reader && cachingStatements(reader), lockMs);
   const db = new Kysely<Database>({ dialect: new SplitSqliteDialect(driver) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const version = reader?.prepare('pragma data_version').pluck();
+  return { db, dialect: 'sqlite', close: () => db.destroy(), ...(version && { dataVersion: () => version.get() as number }) };
 }
 
 /** Opens (creating its directory) a SQLite file, or says which path failed and why. */

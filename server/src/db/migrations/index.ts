@@ -19,6 +19,7 @@ import * as courses from './20261203T1100_courses.js';
 import * as studyAssignments from './20261203T1200_study_assignments.js';
 import * as templateListIndexes from './20261204T1000_template_list_indexes.js';
 import * as examCandidates from './20261204T1000_exam_candidates.js';
+import * as ticketSearch from './20261204T1000_ticket_search.js';
 import * as workbench from './20261204T1300_workbench.js';
 
 /** Every migration, by name. Names carry a timestamp; a landed migration is never edited. */
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '20261203T1200_study_assignments': studyAssignments,
   '20261204T1000_template_list_indexes': templateListIndexes,
   '20261204T1000_exam_candidates': examCandidates,
+  '20261204T1000_ticket_search': ticketSearch,
   '20261204T1300_workbench': workbench,
 };
 

@@ -1,11 +1,12 @@
 /**
  * The read model of ticket lists: who sees which tickets (scopes), the filters, one page in one
  * compiled statement, the top panel counts and the order hall. Every function takes `db` first.
- * Single tickets (detail, the writes) are ticket.repository.ts. It stays whole (a little over
- * 400 lines): the list, its export and the counts share one set of scope and filter expressions,
- * and keeping them in one file is what keeps an export from ever disagreeing with the list.
+ * Single tickets (detail, the writes) are ticket.repository.ts. It stays whole (~480 lines): the
+ * list, its export and the counts share one set of scope, filter and keyword expressions, and
+ * keeping them in one file is what keeps an export from ever disagreeing with the list. The
+ * keyword's text (no SQL) is ticket-search-text.ts.
  */
-import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { noticeCache, teamOwner } from '../../db/change-notices.js';
 import type { Db } from '../../db/database.js';
 import { type Bindings, runStatement, type Slot } from '../../db/statements.js';
@@ -16,6 +17,7 @@ import type { ListQuery, PanelCounts, TicketItem } from './ticket.schemas.js';
 import { productNames, shopNames } from './catalog.repository.js';
 import { designerCode } from '../../domain/designers.js';
 import { shanghaiDayStart } from '../../domain/calendar.js';
+import { containsPattern, indexable, matchQuery, prefixPattern, type SearchOwners } from './ticket-search-text.js';
 
 /** Spec §2 views over tickets with a deduction / an appeal (of the scope's designer, or the team's). */
 export type TicketListView = 'deducted' | 'appealed';
@@ -68,9 +70,38 @@ function applyScope<O>(q: TicketQuery<O>, scope: TicketScope, v: Slot): TicketQu
   }
 }
 
-/** `%`, `_` and `\` taken literally in a LIKE pattern (escape `\`). */
-function likeContains(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * The keyword's values (README.md, *Search*): LIKE patterns for the ranking and the scan
+ * (`keyword`, `kwExact`, `kwPrefix`), and on SQLite, for a team's, the pool's or a view's search
+ * the trigram index can answer, the FTS5 query (`kwMatch`), limited inside the index to the team or
+ * the pool (a view reaches beyond them: words only). A designer's tickets are scanned in
+ * `tickets_designer_text_idx` instead, which is cheaper than any index lookup at their size. The
+ * statement's shape follows: `kwMatch` present or not.
+ */
+function keywordBindings(db: Db, keyword: string | undefined, scope: TicketScope): Bindings {
+  if (!keyword) return {};
+  const b: Bindings = { keyword: containsPattern(keyword), kwExact: keyword, kwPrefix: prefixPattern(keyword) };
+  const designerOnly = scope.kind === 'designer' || (scope.kind === 'team' && scope.designerId !== undefined);
+  if (isPostgres(db) || !indexable(keyword) || (designerOnly && !scope.view)) return b;
+  let owners: SearchOwners = {};
+  if (!scope.view) owners = scope.kind === 'team' ? { teamId: scope.teamId } : { pool: true };
+  b.kwMatch = matchQuery(keyword, owners);
+  return b;
+}
+
+/** LIKE on SQLite (ASCII case-insensitive), ILIKE on PostgreSQL (case-insensitive; pg_trgm's GIN indexes serve it). */
+const likeOp = (db: Db) => sql.raw(isPostgres(db) ? 'ilike' : 'like');
+
+/**
+ * The relevance of a match, smallest first: the order number itself, an order number starting
+ * with the keyword, the title containing it, the order number containing it.
+ */
+function keywordRank(db: Db, v: Slot): RawBuilder<number> {
+  const op = likeOp(db);
+  const orderNo = sql.ref('tickets.order_no');
+  return sql<number>`(case when lower(${orderNo}) = lower(${v('kwExact')}) then 0 when ${orderNo} ${op} ${v('kwPrefix')} escape '\\' then 1 when ${sql.ref('tickets.title')} ${op} ${v('keyword')} escape '\\' then 2 else 3 end)`;
 }
 
 function toUtcBound(value: string, end: boolean): { op: '>=' | '<' | '<='; iso: string } {
@@ -92,7 +123,6 @@ function filterBindings(f: ListFilters, now: string): Bindings {
   if (f.shop_id !== undefined) b.shop = f.shop_id;
   if (f.product_id !== undefined) b.product = f.product_id;
   f.markers?.forEach((m, i) => (b[`marker.${i}`] = `%,${m},%`));
-  if (f.keyword) b.keyword = likeContains(f.keyword);
   if (f.created_from) b.createdFrom = toUtcBound(f.created_from, false).iso;
   if (f.created_to) {
     const bound = toUtcBound(f.created_to, true);
@@ -103,7 +133,7 @@ function filterBindings(f: ListFilters, now: string): Bindings {
 }
 
 /** Where-clauses for the filters present in `b`, their values from `v`. */
-function applyFilters<O>(q: TicketQuery<O>, b: Bindings, v: Slot): TicketQuery<O> {
+function applyFilters<O>(q: TicketQuery<O>, b: Bindings, v: Slot, db: Db): TicketQuery<O> {
   const listOf = (prefix: string) => Object.keys(b).filter((k) => k.startsWith(prefix)).map((k) => v(k));
   const statuses = listOf('status.');
   if (statuses.length) q = statuses.length === 1 ? q.where('tickets.status', '=', statuses[0]) : q.where('tickets.status', 'in', statuses);
@@ -115,14 +145,12 @@ function applyFilters<O>(q: TicketQuery<O>, b: Bindings, v: Slot): TicketQuery<O
     const joined = sql<string>`(',' || ${sql.ref('tickets.order_markers')} || ',' || ${sql.ref('tickets.work_markers')} || ',')`;
     q = q.where((eb) => eb.or(markers.map((m) => eb(joined, 'like', m))));
   }
-  if ('keyword' in b) {
+  if ('kwMatch' in b) {
+    q = q.where(sql<SqlBool>`${sql.ref('tickets.id')} in (select rowid from tickets_search where tickets_search match ${v('kwMatch')})`);
+  } else if ('keyword' in b) {
     const pattern = v('keyword');
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql`${sql.ref('tickets.order_no')}`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`${sql.ref('tickets.title')}`, 'like', sql`${pattern} escape '\\'`),
-      ]),
-    );
+    const op = likeOp(db);
+    q = q.where(sql<SqlBool>`(${sql.ref('tickets.order_no')} ${op} ${pattern} escape '\\' or ${sql.ref('tickets.title')} ${op} ${pattern} escape '\\')`);
   }
   if ('createdFrom' in b) q = q.where('tickets.created_at', '>=', v('createdFrom'));
   if ('createdTo<' in b) q = q.where('tickets.created_at', '<', v('createdTo<'));
@@ -273,7 +301,13 @@ export interface ListOptions {
  * its values. Building it was a fifth of a list request's CPU.
  */
 export async function listTickets(db: Db, o: ListOptions): Promise<{ items: TicketItem[]; total: number }> {
-  const b: Bindings = { ...scopeBindings(o.scope), ...filterBindings(o.filters, o.now), limit: o.pageSize, offset: (o.page - 1) * o.pageSize };
+  const b: Bindings = {
+    ...scopeBindings(o.scope),
+    ...filterBindings(o.filters, o.now),
+    ...keywordBindings(db, o.filters.keyword, o.scope),
+    limit: o.pageSize,
+    offset: (o.page - 1) * o.pageSize,
+  };
   const shape = [o.scope.kind, o.scope.view ?? '', o.sortBy, o.sortOrder, ...Object.keys(b)].join('|');
   const counted = countKey(o, b);
   const counts = counted && noticeCache<number>(db, 'ticketCounts');
@@ -290,7 +324,7 @@ export async function listTickets(db: Db, o: ListOptions): Promise<{ items: Tick
     total = rows.length ? Number(page.rows[0]!.total) : 0;
     if (!rows.length && o.page > 1) {
       const value: Slot = (name) => b[name];
-      const c = await applyFilters(applyScope(db.selectFrom('tickets'), o.scope, value), b, value)
+      const c = await applyFilters(applyScope(db.selectFrom('tickets'), o.scope, value), b, value, db)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       total = Number(c.n);
@@ -314,9 +348,12 @@ function countKey(o: ListOptions, b: Bindings): { key: string; owner: number } |
 }
 
 function pageQuery(db: Db, o: ListOptions, b: Bindings, v: Slot, withTotal: boolean) {
-  const filtered = applyFilters(applyScope(db.selectFrom('tickets'), o.scope, v), b, v);
+  const filtered = applyFilters(applyScope(db.selectFrom('tickets'), o.scope, v), b, v, db);
+  // A keyword ranks the matches first (keywordRank), then the list's order applies.
+  const ranked = 'keyword' in b;
   const pageIds = filtered
     .select('tickets.id')
+    .$if(ranked, (q) => q.orderBy(keywordRank(db, v)))
     .orderBy(`tickets.${o.sortBy}`, o.sortOrder)
     .orderBy('tickets.id', o.sortOrder)
     .limit(v('limit'))
@@ -324,6 +361,7 @@ function pageQuery(db: Db, o: ListOptions, b: Bindings, v: Slot, withTotal: bool
   return itemQuery(db)
     .$if(withTotal, (q) => q.select(() => filtered.select((eb) => eb.fn.countAll<number>().as('n')).as('total')))
     .where('tickets.id', 'in', pageIds)
+    .$if(ranked, (q) => q.orderBy(keywordRank(db, v)))
     .orderBy(`tickets.${o.sortBy}`, o.sortOrder)
     .orderBy('tickets.id', o.sortOrder);
 }
@@ -351,11 +389,11 @@ export interface ExportOptions {
  * written twice (sort by created_at, the default, for an exact copy).
  */
 export async function* ticketPages(db: Db, o: ExportOptions): AsyncGenerator<TicketItem[]> {
-  const base: Bindings = { ...scopeBindings(o.scope), ...filterBindings(o.filters, o.now) };
+  const base: Bindings = { ...scopeBindings(o.scope), ...filterBindings(o.filters, o.now), ...keywordBindings(db, o.filters.keyword, o.scope) };
   const shape = [o.scope.kind, o.scope.view ?? '', o.sortBy, o.sortOrder, ...Object.keys(base)].join('|');
   const col = `tickets.${o.sortBy}` as const;
   const build = (after: boolean) => (v: Slot) =>
-    applyFilters(applyScope(itemQuery(db), o.scope, v), base, v)
+    applyFilters(applyScope(itemQuery(db), o.scope, v), base, v, db)
       .$if(after, (q) => q.where((eb) => eb(eb.refTuple(col, 'tickets.id'), o.sortOrder === 'desc' ? '<' : '>', eb.tuple(v('afterAt'), v('afterId')))))
       .orderBy(col, o.sortOrder)
       .orderBy('tickets.id', o.sortOrder)
