@@ -120,8 +120,8 @@ describe('refresh rules (spec §4)', () => {
       expect(sortedJson(keysToInvalidate(t)), `type ${t}`).toEqual(expected);
     }
   });
-  it('the contract covers types 2–41, nothing else', () => {
-    expect(MESSAGE_TYPE_CODES).toEqual(Array.from({ length: 40 }, (_, i) => i + 2));
+  it('the contract covers types 2–42, nothing else', () => {
+    expect(MESSAGE_TYPE_CODES).toEqual(Array.from({ length: 41 }, (_, i) => i + 2));
   });
   it('comment messages (36–39) refresh the open threads, the ticket rows’ unread badges and the ticket details’ timelines, nothing else', () => {
     expect(refreshing('comments')).toEqual(COMMENT_TYPES);
@@ -129,7 +129,7 @@ describe('refresh rules (spec §4)', () => {
       expect(sortedJson(keysToInvalidate(t))).toEqual(sortedJson([K.messages, K.unread, K.comments, K.ticketLists, K.ticketDetails]));
     }
   });
-  it('assignment messages (40, 41) refresh the courses and exams, nothing else', () => {
+  it('assignment messages (40, 41) and a submitted exam (42) refresh the courses and exams, nothing else', () => {
     expect(refreshing('study')).toEqual(STUDY_TYPES);
     for (const t of STUDY_TYPES) expect(sortedJson(keysToInvalidate(t))).toEqual(sortedJson([K.messages, K.unread, K.study]));
   });
@@ -145,7 +145,7 @@ describe('refresh rules (spec §4)', () => {
       expect(has(keys, K.messages)).toBe(true);
       expect(has(keys, K.unread)).toBe(true);
     }
-    for (const t of [0, 1, 42, 99]) expect(sortedJson(keysToInvalidate(t))).toEqual(sortedJson([K.messages, K.unread]));
+    for (const t of [0, 1, 43, 99]) expect(sortedJson(keysToInvalidate(t))).toEqual(sortedJson([K.messages, K.unread]));
   });
   it('invalidates each key once', () => {
     for (const t of MESSAGE_TYPE_CODES) {
