@@ -267,6 +267,15 @@ describe.each(dialects)('demo data (%s)', (dialect) => {
             expect(assigned?.due_at, `${what}: its assignment`).toBe(info.due_at);
             break;
           }
+          case 'study-result': {
+            const attempt = await t.db.selectFrom('exam_attempts').select(['exam_id', 'score', 'submitted_at']).where('id', '=', info.attempt_id as number).executeTakeFirst();
+            expect(attempt?.exam_id, `${what}: its attempt, of its exam`).toBe(info.exam_id);
+            expect(attempt!.submitted_at, `${what}: submitted`).not.toBeNull();
+            const exam = await t.db.selectFrom('exams').select(['title', 'team_id']).where('id', '=', attempt!.exam_id).executeTakeFirstOrThrow();
+            expect(m.title, `${what}: the title names the exam and the score`).toContain(`《${exam.title}》${attempt!.score}分`);
+            expect(isLeadOf(m.designer_id, exam.team_id), `${what}: sent to a lead of the exam's team`).toBe(true);
+            break;
+          }
         }
       }
       // The demo has messages of each kind a designer or a lead meets.

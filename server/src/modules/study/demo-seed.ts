@@ -9,7 +9,7 @@
  *   13800000001, failed once by 13800000002), 礼盒包装资格考试 (linked to a product the demo
  *   designer is not qualified for: passing it qualifies them), 设计师招聘笔试 (public).
  * - Assignments with due dates (one overdue) and their messages 40/41; the demo designer has done
- *   the first course.
+ *   the first course; the lead was told of each submitted attempt (42).
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.js';
@@ -166,6 +166,24 @@ export async function seedDemoStudy(
         .values({ attempt_id: row.id, question_id: e.questions[i]!, answer: JSON.stringify(answer), saved_at: at(-startedAgo + (i + 1) * 60_000) })
         .execute();
     }
+    // The submit told the lead (42), read since.
+    const taker = await trx.selectFrom('designers').select(['id', 'real_name', 'nickname']).where('id', '=', designerId).executeTakeFirstOrThrow();
+    const examTitle = (await trx.selectFrom('exams').select('title').where('id', '=', e.id).executeTakeFirstOrThrow()).title;
+    const title = `${displayName(taker)} 已交卷：《${examTitle}》${score}分，${passed ? '通过' : '未通过'}`;
+    const submitted = at(-startedAgo + 12 * 60_000);
+    await trx
+      .insertInto('messages')
+      .values({
+        designer_id: leadId,
+        message_type: MESSAGE_TYPE.EXAM_SUBMITTED,
+        title,
+        ext_json: JSON.stringify({ title, info: { exam_id: e.id, attempt_id: row.id } }),
+        is_read: 1,
+        created_time: submitted,
+        read_time: at(-startedAgo + 14 * 60_000),
+        published_at: submitted,
+      })
+      .execute();
   }
   // The demo designer passed (80: the fill-in was wrong); a part-timer failed (40).
   await attempt(designer, basicsExam, BASICS, 5 * DAY, ['B', 'B', ['A', 'B', 'C'], true, 'Pantone色卡'], 80, 100, true);
