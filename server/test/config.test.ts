@@ -57,7 +57,7 @@ describe('SMS_SENDER settings', () => {
       accessKeyId: 'id',
       accessKeySecret: 'secret',
       signName: '设计师工作台',
-      templates: { register: 'SMS_1', login: 'SMS_1', reset_password: 'SMS_2', change_phone: 'SMS_1', bank_info: 'SMS_1' },
+      templates: { register: 'SMS_1', login: 'SMS_1', reset_password: 'SMS_2', change_phone: 'SMS_1', bank_info: 'SMS_1', exam_candidate: 'SMS_1' },
       endpoint: 'https://dysmsapi.aliyuncs.com',
       region: 'cn-hangzhou',
       timeoutMs: 3000,
@@ -67,7 +67,7 @@ describe('SMS_SENDER settings', () => {
   it('aliyun: names every missing key and template', () => {
     expect(() => loadConfig({ SMS_SENDER: 'aliyun' })).toThrow(/SMS_ALIYUN_ACCESS_KEY_ID, SMS_ALIYUN_ACCESS_KEY_SECRET, SMS_ALIYUN_SIGN_NAME: required/);
     expect(() => loadConfig({ ...aliyun, SMS_ALIYUN_TEMPLATE_LOGIN: 'SMS_1' })).toThrow(
-      /SMS_ALIYUN_TEMPLATE_REGISTER, SMS_ALIYUN_TEMPLATE_RESET_PASSWORD, SMS_ALIYUN_TEMPLATE_CHANGE_PHONE, SMS_ALIYUN_TEMPLATE_BANK_INFO: a template code per scene/,
+      /SMS_ALIYUN_TEMPLATE_REGISTER, SMS_ALIYUN_TEMPLATE_RESET_PASSWORD, SMS_ALIYUN_TEMPLATE_CHANGE_PHONE, SMS_ALIYUN_TEMPLATE_BANK_INFO, SMS_ALIYUN_TEMPLATE_EXAM_CANDIDATE: a template code per scene/,
     );
   });
 
