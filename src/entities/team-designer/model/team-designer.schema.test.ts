@@ -41,8 +41,10 @@ describe('team designer schemas', () => {
         },
       ],
       history: [{ ticket_id: 9, order_no: 'DM9', how: 'manual', assigned_at: '2026-11-20T02:00:00.000Z', ended_at: null, end_reason: null }],
+      qualifications: [{ product_id: 3, product_name: '礼盒', exam_id: 4, exam_title: '礼盒包装资格考试', attempt_id: 11, qualified_at: '2026-11-21T03:00:00.000Z' }],
     });
     expect(detail.settlements[0]?.net_cents).toBe(9500);
+    expect(detail.qualifications[0]?.exam_title).toBe('礼盒包装资格考试');
   });
   it('settings: capacity 0..200 whole, product ids positive', () => {
     expect(designerSettingsSchema.safeParse({ daily_capacity: 0, product_ids: [] }).success).toBe(true);

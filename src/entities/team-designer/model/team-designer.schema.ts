@@ -42,11 +42,24 @@ export const designerHistorySchema = z.object({
 });
 export type DesignerHistory = z.infer<typeof designerHistorySchema>;
 
+/** A product the designer qualified for by passing an exam linked to it (issue #16). */
+export const designerQualificationSchema = z.object({
+  product_id: int(),
+  product_name: z.string(),
+  exam_id: int(),
+  exam_title: z.string(),
+  attempt_id: int(),
+  qualified_at: z.string(),
+});
+export type DesignerQualification = z.infer<typeof designerQualificationSchema>;
+
 /** GET /team/designers/:id. */
 export const teamDesignerDetailSchema = z.extend(teamDesignerSchema, {
   recent_tickets: z.array(ticketItemSchema),
   settlements: z.array(settlementSchema),
   history: z.array(designerHistorySchema),
+  /** Oldest first. */
+  qualifications: z.array(designerQualificationSchema),
 });
 export type TeamDesignerDetail = z.infer<typeof teamDesignerDetailSchema>;
 

@@ -132,6 +132,35 @@ function Detail({ designer }: { designer: TeamDesignerDetail }) {
         )}
       </Section>
 
+      <Section title="考试资格">
+        {designer.qualifications.length ? (
+          <Table.ScrollContainer minWidth={480}>
+            <Table striped aria-label="考试资格" verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>产品</Table.Th>
+                  <Table.Th>通过的考试</Table.Th>
+                  <Table.Th>获得时间</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {designer.qualifications.map((q) => (
+                  <Table.Tr key={`${q.product_id}|${q.attempt_id}`}>
+                    <Table.Td>{q.product_name}</Table.Td>
+                    <Table.Td>{q.exam_title}</Table.Td>
+                    <Table.Td>{formatTime(q.qualified_at)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ) : (
+          <Text size="sm" c="dimmed">
+            暂无通过考试获得的产品资格
+          </Text>
+        )}
+      </Section>
+
       <Section title="分配历史">
         {designer.history.length ? (
           <Table.ScrollContainer minWidth={640}>
