@@ -1,7 +1,10 @@
 /**
  * Every statement of the template library but its share links (share.repository.ts): `templates`
  * and its products, tags, files, favourites and search grams, and the names of the people and
- * products a template shows. Each function takes `db` or a transaction first.
+ * products a template shows. Each function takes `db` or a transaction first. It stays whole
+ * (~530 lines): the list, its total, the facets and the related templates share one visibility
+ * expression and one search plan (rarest gram first); kept in one file, the total can never count
+ * what the page would not show. The search's text (no SQL) is search-text.ts.
  */
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, sql, type SqlBool, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';

@@ -95,7 +95,7 @@ const BEFORE_CONTRACT: Record<number, KeyName[]> = {
 /** Issue #24's comment types: the threads and the ticket rows (their unread comment badges). */
 const COMMENT_TYPES = [36, 37, 38, 39];
 /** Issue #16's assignments of a course (40) and an exam (41): the courses and exams pages. */
-const STUDY_TYPES = [40, 41, 42];
+const STUDY_TYPES = [MESSAGE_TYPE.COURSE_ASSIGNED, MESSAGE_TYPE.EXAM_ASSIGNED, MESSAGE_TYPE.EXAM_SUBMITTED];
 
 /**
  * What the refresh table adds on purpose: the ticket data of the types whose panel-count change My
