@@ -209,7 +209,7 @@ export default async function examRoutes(app: FastifyInstance) {
     {
       ...secured,
       schema: {
-        ...doc('Submit an attempt', 'Once: 409 on a second submit, 410 after the deadline (the server has submitted it by the deadline). Answers the result and the review.'),
+        ...doc('Submit an attempt', 'Once: 409 on a second submit, 410 after the deadline (the server has submitted it by the deadline). Answers the result and the review. Every submit (also the server’s at the deadline) sends message 42 考试交卷 to the active leads of the exam’s team.'),
         params: attemptIdParams,
         response: { 200: envelope(attemptSchema), 404: errorEnvelope, 409: errorEnvelope, 410: errorEnvelope, ...authErrors },
       },
