@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
+  type DatabaseIntrospector,
   Kysely,
   Migrator,
   PostgresDialect,
@@ -204,10 +205,46 @@ function statementName(text: string): string {
  * at once) and then fails to find its own.
  */
 export async function migrateToLatest(db: Db, schema?: string): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({
+    db: schema ? withSchemaIntrospection(db, schema) : db,
+    provider: migrationProvider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * The database as the migrator sees it: its existence checks look at `schema` only. Kysely's own
+ * introspection reads every schema's tables and calls `has_schema_privilege(name, …)` on each:
+ * when another instance drops its schema meanwhile (the tests drop theirs as they finish), the
+ * name no longer resolves and the check fails with "schema … does not exist". These statements
+ * read the catalogue by the one schema's name and call no function that looks a name up.
+ */
+function withSchemaIntrospection(db: Db, schema: string): Db {
+  const getTables = async () => {
+    const { rows } = await sql<{ name: string; is_view: boolean }>`
+      select c.relname as name, c.relkind = 'v' as is_view
+      from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = ${schema} and c.relkind in ('r', 'p', 'v')`.execute(db);
+    return rows.map((r) => ({ name: r.name, schema, isView: r.is_view, columns: [] }));
+  };
+  const introspection: DatabaseIntrospector = {
+    getSchemas: async () => {
+      const { rows } = await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace where nspname = ${schema}`.execute(db);
+      return rows;
+    },
+    getTables,
+    getMetadata: async () => ({ tables: await getTables() }),
+  };
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'introspection') return introspection;
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /** Whether the database answers a trivial query within `timeoutMs` (readiness). */
