@@ -1,4 +1,5 @@
 export { AuthCard, PRODUCT_NAME } from './auth-card';
+export { ConfirmButton, type ConfirmButtonProps } from './confirm-button';
 export { CopyText, type CopyTextProps } from './copy-text';
 export { ErrorBoundary } from './error-boundary';
 export { LegalDocument, type LegalBlock, type LegalDocumentContent, type LegalSection } from './legal-document';

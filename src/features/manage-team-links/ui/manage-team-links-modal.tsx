@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { INVITE_STATE_TEXT, inviteLink, panelLink, teamApi, teamQueries } from '@/entities/team';
 import { ApiError } from '@/shared/api';
 import { formatTime } from '@/shared/lib';
-import { CopyText, notify } from '@/shared/ui';
+import { ConfirmButton, CopyText, notify } from '@/shared/ui';
 
 function failed(error: unknown) {
   notify(error instanceof ApiError && error.message ? error.message : '操作失败，请稍后重试', 'error');
@@ -12,33 +12,15 @@ function failed(error: unknown) {
 
 /** Asks before revoking; a revoked link or key stops working at once. */
 function ConfirmRevoke({ what, onConfirm, loading }: { what: string; onConfirm: () => void; loading: boolean }) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button size="xs" color="red" variant="light" onClick={() => setOpen(true)}>
-        撤销
-      </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={`撤销${what}`} centered size="sm">
-        <Stack>
-          <Text size="sm">撤销后该{what}立即失效，且无法恢复。确定撤销吗？</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>
-              取消
-            </Button>
-            <Button
-              color="red"
-              loading={loading}
-              onClick={() => {
-                onConfirm();
-                setOpen(false);
-              }}
-            >
-              确定撤销
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
+    <ConfirmButton
+      label="撤销"
+      title={`撤销${what}`}
+      message={`撤销后该${what}立即失效，且无法恢复。确定撤销吗？`}
+      confirmLabel="确定撤销"
+      loading={loading}
+      onConfirm={onConfirm}
+    />
   );
 }
 

@@ -10,9 +10,8 @@ import {
   templateShareLink,
 } from '@/entities/template';
 import { formatTime } from '@/shared/lib';
-import { CopyText, notify } from '@/shared/ui';
+import { ConfirmButton, CopyText, notify } from '@/shared/ui';
 import { useCreateShare, useRevokeShare } from '../model/use-template-changes';
-import { ConfirmButton } from './confirm-button';
 
 const STATE_COLOR = { active: 'teal', expired: 'gray', revoked: 'red' } as const;
 

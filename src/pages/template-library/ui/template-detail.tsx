@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { TemplateCard, TEMPLATE_STATUS_TEXT, type TemplateDetail } from '@/entities/template';
 import { downloadFile } from '@/features/download-file';
 import { FavouriteButton } from '@/features/favourite-template';
-import { ConfirmButton, CurationPanel, ShareLinksPanel, useDeleteTemplate } from '@/features/manage-template';
+import { CurationPanel, ShareLinksPanel, useDeleteTemplate } from '@/features/manage-template';
 import { SubmitDraftModal } from '@/features/submit-draft';
 import { TemplateFormModal } from '@/features/upload-template';
 import { uploadFile, UploadTaskList } from '@/features/upload-file';
 import { PickTicketModal, type UsedForTicket } from '@/features/use-template';
 import { formatBytes, formatTime } from '@/shared/lib';
-import { DetailField, DetailSection, notify } from '@/shared/ui';
+import { ConfirmButton, DetailField, DetailSection, notify } from '@/shared/ui';
 import { PreviewViewer } from './preview-viewer';
 
 interface Props {
