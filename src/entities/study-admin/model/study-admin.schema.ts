@@ -1,4 +1,7 @@
 import * as z from 'zod/mini';
+import { answerValueSchema, examSettingsFields } from '@/entities/study/@x/study-admin';
+
+export type { AnswerValue } from '@/entities/study/@x/study-admin';
 
 const int = () => z.number().check(z.int());
 
@@ -19,8 +22,6 @@ export const LESSON_KIND_TEXT: Record<LessonKind, string> = { text: '图文', vi
 export const STUDY_ITEM_TYPES = ['course', 'exam'] as const;
 export type StudyItemType = (typeof STUDY_ITEM_TYPES)[number];
 
-const answerValueSchema = z.union([z.string(), z.array(z.string()), z.boolean()]);
-export type AnswerValue = z.infer<typeof answerValueSchema>;
 
 /** A question as its author edits it, with the answer (GET /study/manage/exams/:id). */
 export const managedQuestionSchema = z.object({
@@ -37,23 +38,8 @@ export type ManagedQuestion = z.infer<typeof managedQuestionSchema>;
 
 /** An exam's settings and totals, as the lead's list shows it. */
 export const managedExamSummarySchema = z.object({
-  exam_id: int(),
-  title: z.string(),
-  description: z.string(),
-  pass_mark: int(),
-  time_limit_minutes: int(),
-  attempts_allowed: int(),
-  shuffle_questions: z.boolean(),
-  shuffle_options: z.boolean(),
-  product_id: z.nullable(int()),
-  product_name: z.nullable(z.string()),
-  required_course_id: z.nullable(int()),
-  required_course_title: z.nullable(z.string()),
-  is_public: z.boolean(),
-  review_enabled: z.boolean(),
+  ...examSettingsFields,
   status: z.enum(ITEM_STATUSES),
-  question_count: int(),
-  total_points: int(),
 });
 export type ManagedExamSummary = z.infer<typeof managedExamSummarySchema>;
 export const managedExamListSchema = z.array(managedExamSummarySchema);

@@ -90,8 +90,8 @@ export const attemptSummarySchema = z.object({
 });
 export type AttemptSummary = z.infer<typeof attemptSummarySchema>;
 
-/** An exam as a designer sees it in the list or before starting. */
-export const examCardSchema = z.object({
+/** An exam's settings and totals: what the member's card and the lead's list both show. */
+export const examSettingsFields = {
   exam_id: int(),
   title: z.string(),
   description: z.string(),
@@ -110,6 +110,11 @@ export const examCardSchema = z.object({
   review_enabled: z.boolean(),
   question_count: int(),
   total_points: int(),
+};
+
+/** An exam as a designer sees it in the list or before starting. */
+export const examCardSchema = z.object({
+  ...examSettingsFields,
   /** The caller's attempts, newest first. */
   attempts: z.array(attemptSummarySchema),
   best_score: z.nullable(int()),
