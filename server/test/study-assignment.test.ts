@@ -138,8 +138,8 @@ describe.each(dialects)('study assignments (%s)', (dialect) => {
     const ws = wb.worksheets[0]!;
     const rows: string[][] = [];
     ws.eachRow((row) => rows.push(Array.from({ length: ws.columnCount }, (_, k) => row.getCell(k + 1).text)));
-    expect(rows[0]).toEqual(['设计师编号', '姓名', '是否指派', '截止时间', '是否逾期', '考试次数', '最高分', '是否通过']);
-    expect(rows.find((x) => x[0] === mate.code)).toEqual([mate.code, expect.any(String), '是', expect.any(String), '否', '1', '10', '是']);
+    expect(rows[0]).toEqual(['来源', '设计师编号', '姓名', '手机号', '是否指派', '截止时间', '是否逾期', '考试次数', '最高分', '是否通过']);
+    expect(rows.find((x) => x[1] === mate.code)).toEqual(['团队成员', mate.code, expect.any(String), '', '是', expect.any(String), '否', '1', '10', '是']);
     const csv = await lead.client.get(`/api/study/manage/results/export?item_type=course&item_id=${courseId}&format=csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('学习进度(%)');

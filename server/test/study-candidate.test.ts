@@ -239,6 +239,13 @@ describe.each(dialects)('public exams for candidates (%s)', (dialect) => {
     ]);
     expect(JSON.stringify(results)).not.toContain(c.phone);
     expect(results.rows.map((r: { designer_id: string }) => r.designer_id)).not.toContain(null);
+    // The export lists the candidate after the members, masked as on the page.
+    const csv = await lead.client.get(`/api/study/manage/results/export?item_type=exam&item_id=${id}&format=csv`);
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('来源,设计师编号,姓名,手机号,是否指派,截止时间,是否逾期,考试次数,最高分,是否通过');
+    expect(lines.at(-1)).toBe(`公开考生,,,${c.phone.slice(0, 3)}****${c.phone.slice(7)},,,,1,100,是`);
+    expect(csv.body).not.toContain(c.phone);
 
     advanceClock(61_000);
     const user = await t.registerUser({ phone: c.phone });

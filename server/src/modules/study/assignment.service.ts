@@ -133,30 +133,44 @@ export function createAssignmentService({ db, unitOfWork }: { db: Db; unitOfWork
     return [...byPhone.values()];
   }
 
-  /** The results as a table for the export. */
+  /**
+   * The results as a table for the export. An exam's table also lists its public candidates after
+   * the members (来源 公开考生, the phone masked as on the page; the account it joined, if any).
+   */
   async function resultsTable(me: Designer, type: ItemType, id: number): Promise<{ name: string; table: Table }> {
     const r = await results(me, type, id);
+    const what = type === 'course' ? '课程' : '考试';
+    const name = `${what}结果-${r.title}`.replace(/[\\/:*?"<>|]/g, '_');
     type Row = Results['rows'][number];
     const yesNo = (v: boolean | null) => (v === null ? null : v ? '是' : '否');
-    const columns: Column<Row>[] = [
-      { header: '设计师编号', value: (x) => x.designer_id },
-      { header: '姓名', value: (x) => x.name },
-      { header: '是否指派', value: (x) => yesNo(x.assigned) },
-      { header: '截止时间', value: (x) => instant(x.due_at) },
-      { header: '是否逾期', value: (x) => yesNo(x.overdue) },
-      ...(type === 'course'
-        ? [
-            { header: '学习进度(%)', value: (x: Row) => x.progress_percent },
-            { header: '是否完成', value: (x: Row) => yesNo(x.done) },
-          ]
-        : [
-            { header: '考试次数', value: (x: Row) => x.attempts },
-            { header: '最高分', value: (x: Row) => x.best_score },
-            { header: '是否通过', value: (x: Row) => yesNo(x.passed) },
-          ]),
+    if (type === 'course') {
+      const columns: Column<Row>[] = [
+        { header: '设计师编号', value: (x) => x.designer_id },
+        { header: '姓名', value: (x) => x.name },
+        { header: '是否指派', value: (x) => yesNo(x.assigned) },
+        { header: '截止时间', value: (x) => instant(x.due_at) },
+        { header: '是否逾期', value: (x) => yesNo(x.overdue) },
+        { header: '学习进度(%)', value: (x) => x.progress_percent },
+        { header: '是否完成', value: (x) => yesNo(x.done) },
+      ];
+      return { name, table: tableOf(`${what}结果`, columns, r.rows) };
+    }
+    type Candidate = Results['candidates'][number];
+    type ExamRow = { member: Row; candidate?: undefined } | { member?: undefined; candidate: Candidate };
+    const columns: Column<ExamRow>[] = [
+      { header: '来源', value: (x) => (x.member ? '团队成员' : '公开考生') },
+      { header: '设计师编号', value: (x) => x.member?.designer_id ?? x.candidate?.designer_id ?? null },
+      { header: '姓名', value: (x) => x.member?.name ?? x.candidate?.name ?? null },
+      { header: '手机号', value: (x) => x.candidate?.phone_masked ?? null },
+      { header: '是否指派', value: (x) => (x.member ? yesNo(x.member.assigned) : null) },
+      { header: '截止时间', value: (x) => (x.member ? instant(x.member.due_at) : null) },
+      { header: '是否逾期', value: (x) => (x.member ? yesNo(x.member.overdue) : null) },
+      { header: '考试次数', value: (x) => x.member?.attempts ?? x.candidate?.attempts ?? null },
+      { header: '最高分', value: (x) => (x.member ? x.member.best_score : (x.candidate?.best_score ?? null)) },
+      { header: '是否通过', value: (x) => yesNo(x.member ? x.member.passed : (x.candidate?.passed ?? null)) },
     ];
-    const what = type === 'course' ? '课程' : '考试';
-    return { name: `${what}结果-${r.title}`.replace(/[\\/:*?"<>|]/g, '_'), table: tableOf(`${what}结果`, columns, r.rows) };
+    const rows: ExamRow[] = [...r.rows.map((member) => ({ member })), ...r.candidates.map((candidate) => ({ candidate }))];
+    return { name, table: tableOf(`${what}结果`, columns, rows) };
   }
 
   return { assign, results, resultsTable };
