@@ -266,4 +266,24 @@ describe.each(dialects)('public exams for candidates (%s)', (dialect) => {
     expect(await attemptRow(b.attempt_id)).toMatchObject({ designer_id: member.id, candidate_phone: member.phone });
     expectEnvelope(await member.client.get(`/api/study/attempts/${b.attempt_id}`), 200);
   });
+
+  it('joins the attempts to an account that changes its phone to the candidate\'s, in the change\'s unit of work', async () => {
+    const product = await createProduct(t);
+    const id = await exam({ product_id: product });
+    const c = await verify(id);
+    const a = await start(c);
+    for (const q of a.questions) expectEnvelope(await c.client.put(`/api/study/public/candidate/attempts/${a.attempt_id}/answers/${q.question_id}`, { answer: RIGHT[q.kind]! }), 200);
+    expectEnvelope(await c.client.post(`/api/study/public/candidate/attempts/${a.attempt_id}/submit`, {}), 200);
+    const user = await t.registerUser();
+    const account = await t.db.selectFrom('designers').select('id').where('phone', '=', user.phone).executeTakeFirstOrThrow();
+    // A wrong code changes nothing: the attempt stays the phone's alone.
+    expectFieldErrors(await t.authed(user.token).put('/api/user/phone', { phone: c.phone, code: '000000' }), [['code']]);
+    expect((await attemptRow(a.attempt_id)).designer_id).toBeNull();
+    advanceClock(61_000);
+    const code = await t.sendCode(c.phone, 'change_phone', user.token);
+    expectEnvelope(await t.authed(user.token).put('/api/user/phone', { phone: c.phone, code }), 200);
+    expect((await attemptRow(a.attempt_id)).designer_id).toBe(account.id);
+    expect(await t.db.selectFrom('designer_products').select('product_id').where('designer_id', '=', account.id).execute()).toEqual([{ product_id: product }]);
+    expect(expectEnvelope<AttemptWire>(await t.authed(user.token).get(`/api/study/attempts/${a.attempt_id}`), 200).data.result!.score).toBe(100);
+  });
 });

@@ -174,6 +174,8 @@ export function createAuthService({ db, unitOfWork, sms, sessionEvents, tokenTtl
       await unitOfWork(async (trx) => {
         await markCodeUsed(trx, codeId);
         await updateDesigner(trx, me.id, { phone });
+        // The phone now proven to be theirs: its public-exam attempts are theirs too, as at registration.
+        await joinCandidateAttempts(trx, { designerId: me.id, phone, now: nowIso() });
       });
     },
 
