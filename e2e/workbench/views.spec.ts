@@ -144,9 +144,9 @@ test.describe('saved views', () => {
     const page = await signedInPage(browser, baseURL!, runAccount);
     await page.goto('/#/order-management/index');
     // Opened without filters: the default view is applied (its filter in the URL, its tab pressed).
-    // (The views answer carries each view's live count: on a loaded machine it takes seconds.)
+    // (On a loaded machine the first visit takes long: the page boots, loads MQTT, then applies it.)
     // The router writes a number-like value JSON-quoted: status=%225%22.
-    await expect(page).toHaveURL(/status=(%22)?5/, { timeout: 30_000 });
+    await expect(page).toHaveURL(/status=(%22)?5/, { timeout: 60_000 });
     await expect(tab(page, name)).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByText('暂无符合条件的工单')).toBeVisible();
 
