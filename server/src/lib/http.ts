@@ -78,6 +78,35 @@ export function idSchema(message = '编号不正确') {
     .describe('A positive integer id, decimal digits');
 }
 
+/**
+ * A list in a query: comma-joined (`status=0,7`) or repeated (`status=0&status=7`), each value
+ * checked (`message` when one is not); duplicates dropped, first-seen order kept. At most 50
+ * values and 500 characters in all.
+ */
+export function listParam<T extends string>(check: (v: string) => v is T, message: string) {
+  return z
+    .union([z.string(), z.array(z.string()).max(50, { error: message })], { error: message })
+    .transform((v) => (Array.isArray(v) ? v.join(',') : v))
+    .pipe(
+      z
+        .string()
+        .trim()
+        .max(500, { error: message })
+        .refine((s) => s.split(',').every((v) => check(v.trim())), { error: message })
+        .transform((s) => [...new Set(s.split(',').map((v) => v.trim()))] as T[]),
+    );
+}
+
+/** One or more row ids in a query (see `listParam`), as numbers. */
+export function idListParam(message = '编号不正确') {
+  return listParam((v: string): v is string => /^[1-9]\d{0,14}$/.test(v) && Number(v) <= MAX_ROW_ID, message).transform((ids) => ids.map(Number));
+}
+
+/** One or more values of an enum in a query (see `listParam`). */
+export function enumListParam<T extends string>(values: readonly T[], message: string) {
+  return listParam((v: string): v is T => (values as readonly string[]).includes(v), message);
+}
+
 /** A yes/no flag in a query: `1` or `0` (an empty value is refused, not read as 0). */
 export function flag01(message = '只能是0或1') {
   return z.enum(['0', '1'], { error: message }).transform((v): 0 | 1 => (v === '1' ? 1 : 0));

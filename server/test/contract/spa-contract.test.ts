@@ -295,6 +295,23 @@ async function scenario(t: TestApp, answers: Answer[]): Promise<void> {
     for (const item of settlements.items.slice(0, 4)) await me.get(`settlements/${item.settlement_id}`);
   }
 
+  // Saved views (issue #18): a lead shares one of team orders with several designers chosen, a
+  // designer saves, reorders, renames and deletes theirs and opens My tickets with a default.
+  const shared = await lead.post('workbench/views', { list: 'team-orders', name: '两位设计师', filters: { designer_id: `${designerId},${partTimeId}`, status: '0,7' }, sort: { by: 'updated_at', order: 'desc' }, columns: ['order_no', 'title', 'designer_name'], shared: true, pinned: true });
+  await lead.get('workbench/views', { list: 'team-orders' });
+  await lead.get('workbench/views', { list: 'review-queue' });
+  await lead.put(`workbench/views/${shared.view_id}`, { name: '两位设计师（进行中）', filters: shared.filters, sort: shared.sort, columns: shared.columns, shared: true, pinned: true });
+  const v1 = await designer.post('workbench/views', { list: 'my-tickets', name: '待初稿', filters: { stage: 'waiting' }, pinned: true });
+  const v2 = await designer.post('workbench/views', { list: 'my-tickets', name: '驳回', filters: { status: '5' } });
+  await designer.put('workbench/views/order', { list: 'my-tickets', view_ids: [v2.view_id, v1.view_id] });
+  await designer.put('workbench/views/default', { list: 'my-tickets', view_id: v1.view_id });
+  await designer.get('workbench/views', { list: 'my-tickets' });
+  await designer.post(`workbench/views/${v2.view_id}/delete`);
+  await designer.post('workbench/views', { list: 'appeals', name: '已结', filters: { status: 'approved,rejected' } });
+  await designer.get('workbench/views', { list: 'appeals' });
+  await designer.post('workbench/views', { list: 'deductions', name: '质检', filters: { source: 'qc,review' } });
+  await designer.get('workbench/views', { list: 'deductions' });
+
   // Order plans: the lead's list and week, a plan for next week with a cell changed; the
   // designer's week and a change request the lead approves.
   const thisWeek = weekStartOf(today());

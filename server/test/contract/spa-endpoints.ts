@@ -84,6 +84,7 @@ import {
   publicExamSchema,
   savedAnswerSchema,
 } from '@/entities/study/model/study.schema';
+import { savedViewListAnswerSchema, savedViewSchema } from '@/entities/saved-view/model/saved-view.schema';
 import { noDataSchema } from '@/shared/api/schemas';
 
 export type ResponseSchema = z.ZodMiniType;
@@ -153,6 +154,14 @@ export const SPA_ENDPOINTS: Record<string, Record<string, ResponseSchema>> = {
   'GET appeals/:param': { appealDetailSchema },
   'POST appeals': { appealSchema },
   'POST appeals/:param/review': { appealSchema },
+
+  // saved views of the lists (issue #18)
+  'GET workbench/views': { savedViewListAnswerSchema },
+  'POST workbench/views': { savedViewSchema },
+  'PUT workbench/views/:param': { savedViewSchema },
+  'POST workbench/views/:param/delete': { noDataSchema },
+  'PUT workbench/views/order': { savedViewListAnswerSchema },
+  'PUT workbench/views/default': { noDataSchema },
 
   // comment threads on tickets and appeals (issue #24)
   'GET tickets/:param/comments': { commentThreadSchema },

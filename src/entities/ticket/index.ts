@@ -112,4 +112,12 @@ export { AssignCandidatesPanel } from './ui/assign-candidates-panel';
 export { MarkerBadges } from './ui/marker-badges';
 export { StatusTag } from './ui/status-tag';
 export { TicketTable, type TicketTableProps } from './ui/ticket-table';
+export {
+  DEFAULT_TICKET_COLUMNS,
+  isTicketColumn,
+  TICKET_COLUMN_TEXT,
+  TICKET_COLUMNS,
+  ticketColumnsOf,
+  type TicketColumn,
+} from './model/ticket-columns';
 export { TimeoutCell } from './ui/timeout-cell';

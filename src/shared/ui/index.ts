@@ -11,3 +11,4 @@ export { DetailStates, type DetailQuery } from './detail-states';
 export { PickedFileList } from './picked-file-list';
 export { ClearFiltersButton, KeywordFilter } from './keyword-filter';
 export { DetailField, DetailSection } from './detail-section';
+export { ColumnPicker, type ColumnOption } from './column-picker';

@@ -98,8 +98,8 @@ export function toAppeal(r: AppealRow): AppealView {
 }
 
 export interface AppealFilters {
-  type?: AppealType;
-  status?: AppealStatus;
+  type?: readonly AppealType[];
+  status?: readonly AppealStatus[];
   keyword?: string;
 }
 
@@ -110,8 +110,8 @@ function appealsOf(db: Db, scope: Scope, f: AppealFilters) {
     q = q.where('appeals.team_id', '=', scope.teamId);
     if (scope.designerId !== undefined) q = q.where('appeals.designer_id', '=', scope.designerId);
   }
-  if (f.type) q = q.where('appeals.type', '=', f.type);
-  if (f.status) q = q.where('appeals.status', '=', f.status);
+  if (f.type?.length) q = f.type.length === 1 ? q.where('appeals.type', '=', f.type[0]!) : q.where('appeals.type', 'in', f.type);
+  if (f.status?.length) q = f.status.length === 1 ? q.where('appeals.status', '=', f.status[0]!) : q.where('appeals.status', 'in', f.status);
   if (f.keyword) q = q.where((eb) => eb.or([like('tickets.order_no', f.keyword!), like('tickets.title', f.keyword!)]));
   return q;
 }

@@ -1,6 +1,6 @@
 /** Wire schemas of appeals and deductions (issue #5 contract); also the OpenAPI document. */
 import { z } from 'zod';
-import { MAX_ROW_ID, idSchema, pageQuery } from '../../lib/http.js';
+import { MAX_ROW_ID, enumListParam, idSchema, pageQuery } from '../../lib/http.js';
 import { EXPORT_FORMATS } from '../../lib/tabular-export.js';
 import { orderNoSchema, reasonSchema } from '../tickets/index.js';
 import { APPEAL_STATUSES, APPEAL_TYPES, DEDUCTION_SOURCES } from './appeal.model.js';
@@ -40,7 +40,7 @@ export const deductionSchema = z
 export type DeductionView = z.infer<typeof deductionSchema>;
 
 export const deductionListQuery = pageQuery.extend({
-  source: z.enum(DEDUCTION_SOURCES, { error: '扣款来源不正确' }).optional(),
+  source: enumListParam(DEDUCTION_SOURCES, '扣款来源不正确').optional().describe('One or more sources, comma-joined or repeated'),
   from: dayParam.optional().describe('Created on or after this Asia/Shanghai day'),
   to: dayParam.optional().describe('Created on or before this Asia/Shanghai day'),
   keyword,
@@ -172,8 +172,8 @@ export const appealListQuery = pageQuery.extend({
     .enum(['mine', 'review'], { error: '范围不正确' })
     .default('mine')
     .describe('`mine` (default): my appeals, newest first; `review`: team leads only, the team’s appeals, oldest first'),
-  type: z.enum(APPEAL_TYPES, { error: '申诉类型不正确' }).optional(),
-  status: z.enum(APPEAL_STATUSES, { error: '申诉状态不正确' }).optional(),
+  type: enumListParam(APPEAL_TYPES, '申诉类型不正确').optional().describe('One or more types, comma-joined or repeated'),
+  status: enumListParam(APPEAL_STATUSES, '申诉状态不正确').optional().describe('One or more statuses, comma-joined or repeated'),
   keyword,
 });
 export type AppealListQuery = z.infer<typeof appealListQuery>;

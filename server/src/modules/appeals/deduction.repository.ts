@@ -80,7 +80,7 @@ export function toDeduction(r: DeductionRow, viewer: Designer, windowDays: numbe
 }
 
 export interface DeductionFilters {
-  source?: DeductionSource;
+  source?: readonly DeductionSource[];
   from?: string;
   to?: string;
   keyword?: string;
@@ -93,7 +93,7 @@ function deductionsOf(db: Db, scope: Scope, f: DeductionFilters) {
     q = q.where('deductions.team_id', '=', scope.teamId);
     if (scope.designerId !== undefined) q = q.where('deductions.designer_id', '=', scope.designerId);
   }
-  if (f.source) q = q.where('deductions.source', '=', f.source);
+  if (f.source?.length) q = f.source.length === 1 ? q.where('deductions.source', '=', f.source[0]!) : q.where('deductions.source', 'in', f.source);
   if (f.from) q = q.where('deductions.created_at', '>=', shanghaiDayStart(f.from));
   if (f.to) q = q.where('deductions.created_at', '<', shanghaiDayStart(nextDay(f.to)));
   if (f.keyword) q = q.where((eb) => eb.or([like('tickets.order_no', f.keyword!), like('tickets.title', f.keyword!)]));

@@ -134,7 +134,7 @@ export function planCapacitiesOn(db: Db, teamId: number, designerIds: number[], 
 /** The member's newest tickets of the team (the ticket list's item shape). */
 export function recentTeamTickets(db: Db, teamId: number, designerId: number, limit: number, now: string) {
   return listTickets(db, {
-    scope: { kind: 'team', teamId, designerId },
+    scope: { kind: 'team', teamId, designerIds: [designerId] },
     filters: listQuerySchema.parse({}),
     sortBy: 'created_at',
     sortOrder: 'desc',

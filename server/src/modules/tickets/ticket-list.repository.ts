@@ -25,7 +25,7 @@ export type TicketListView = 'deducted' | 'appealed';
 /** Whose tickets a list or count covers; with `view`, tickets with a deduction / appeal of theirs, held or not. */
 export type TicketScope =
   | { kind: 'designer'; designerId: number; view?: TicketListView }
-  | { kind: 'team'; teamId: number; designerId?: number; view?: TicketListView }
+  | { kind: 'team'; teamId: number; designerIds?: readonly number[]; view?: TicketListView }
   | { kind: 'pool'; view?: TicketListView };
 
 type TicketQuery<O> = SelectQueryBuilder<Database, 'tickets', O>;
@@ -37,19 +37,23 @@ function scopeBindings(scope: TicketScope): Bindings {
   switch (scope.kind) {
     case 'designer':
       return { designer: scope.designerId };
-    case 'team':
-      return scope.designerId !== undefined ? { team: scope.teamId, designer: scope.designerId } : { team: scope.teamId };
+    case 'team': {
+      const b: Bindings = { team: scope.teamId };
+      scope.designerIds?.forEach((id, i) => (b[`designer.${i}`] = id));
+      return b;
+    }
     case 'pool':
       return {};
   }
 }
 
-/** Tickets with a deduction / an appeal (of one designer when given): an EXISTS on the ticket's rows. */
-function inView<O>(q: TicketQuery<O>, view: TicketListView, designer: unknown): TicketQuery<O> {
+/** Tickets with a deduction / an appeal (of these designers when given): an EXISTS on the ticket's rows. */
+function inView<O>(q: TicketQuery<O>, view: TicketListView, designers: readonly unknown[] | undefined): TicketQuery<O> {
   const table = view === 'deducted' ? 'deductions' : 'appeals';
   return q.where(({ exists, selectFrom }) => {
     let sub = selectFrom(table).select(sql.lit(1).as('one')).whereRef(`${table}.ticket_id`, '=', 'tickets.id');
-    if (designer !== undefined) sub = sub.where(`${table}.designer_id`, '=', designer as number);
+    if (designers?.length === 1) sub = sub.where(`${table}.designer_id`, '=', designers[0] as number);
+    else if (designers?.length) sub = sub.where(`${table}.designer_id`, 'in', designers as number[]);
     return exists(sub);
   });
 }
@@ -57,13 +61,14 @@ function inView<O>(q: TicketQuery<O>, view: TicketListView, designer: unknown): 
 function applyScope<O>(q: TicketQuery<O>, scope: TicketScope, v: Slot): TicketQuery<O> {
   switch (scope.kind) {
     case 'designer':
-      if (scope.view) return inView(q, scope.view, v('designer'));
+      if (scope.view) return inView(q, scope.view, [v('designer')]);
       return q.where('tickets.designer_id', '=', v('designer'));
     case 'team': {
       const scoped = q.where('tickets.team_id', '=', v('team'));
-      const designer = scope.designerId !== undefined ? v('designer') : undefined;
-      if (scope.view) return inView(scoped, scope.view, designer);
-      return designer !== undefined ? scoped.where('tickets.designer_id', '=', designer) : scoped;
+      const designers = scope.designerIds?.length ? scope.designerIds.map((_, i) => v(`designer.${i}`)) : undefined;
+      if (scope.view) return inView(scoped, scope.view, designers);
+      if (!designers) return scoped;
+      return designers.length === 1 ? scoped.where('tickets.designer_id', '=', designers[0]) : scoped.where('tickets.designer_id', 'in', designers);
     }
     case 'pool':
       return q.where('tickets.team_id', 'is', null).where('tickets.current_allocation_id', 'is', null);
@@ -83,7 +88,7 @@ const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapt
 function keywordBindings(db: Db, keyword: string | undefined, scope: TicketScope): Bindings {
   if (!keyword) return {};
   const b: Bindings = { keyword: containsPattern(keyword), kwExact: keyword, kwPrefix: prefixPattern(keyword) };
-  const designerOnly = scope.kind === 'designer' || (scope.kind === 'team' && scope.designerId !== undefined);
+  const designerOnly = scope.kind === 'designer' || (scope.kind === 'team' && !!scope.designerIds?.length);
   if (isPostgres(db) || !indexable(keyword) || (designerOnly && !scope.view)) return b;
   let owners: SearchOwners = {};
   if (!scope.view) owners = scope.kind === 'team' ? { teamId: scope.teamId } : { pool: true };
@@ -120,8 +125,8 @@ function filterBindings(f: ListFilters, now: string): Bindings {
   const b: Bindings = {};
   f.status?.forEach((status, i) => (b[`status.${i}`] = status));
   if (f.stage) b.stage = f.stage;
-  if (f.shop_id !== undefined) b.shop = f.shop_id;
-  if (f.product_id !== undefined) b.product = f.product_id;
+  f.shop_id?.forEach((id, i) => (b[`shop.${i}`] = id));
+  f.product_id?.forEach((id, i) => (b[`product.${i}`] = id));
   f.markers?.forEach((m, i) => (b[`marker.${i}`] = `%,${m},%`));
   if (f.created_from) b.createdFrom = toUtcBound(f.created_from, false).iso;
   if (f.created_to) {
@@ -138,8 +143,10 @@ function applyFilters<O>(q: TicketQuery<O>, b: Bindings, v: Slot, db: Db): Ticke
   const statuses = listOf('status.');
   if (statuses.length) q = statuses.length === 1 ? q.where('tickets.status', '=', statuses[0]) : q.where('tickets.status', 'in', statuses);
   if ('stage' in b) q = q.where('tickets.stage', '=', v('stage'));
-  if ('shop' in b) q = q.where('tickets.shop_id', '=', v('shop'));
-  if ('product' in b) q = q.where('tickets.product_id', '=', v('product'));
+  const shops = listOf('shop.');
+  if (shops.length) q = shops.length === 1 ? q.where('tickets.shop_id', '=', shops[0]) : q.where('tickets.shop_id', 'in', shops);
+  const products = listOf('product.');
+  if (products.length) q = products.length === 1 ? q.where('tickets.product_id', '=', products[0]) : q.where('tickets.product_id', 'in', products);
   const markers = listOf('marker.');
   if (markers.length) {
     const joined = sql<string>`(',' || ${sql.ref('tickets.order_markers')} || ',' || ${sql.ref('tickets.work_markers')} || ',')`;
@@ -422,7 +429,7 @@ async function pendingAppeals(db: Db, scope: TicketScope): Promise<number> {
   if (scope.kind === 'designer') q = q.where('appeals.designer_id', '=', scope.designerId);
   else {
     q = q.where('appeals.team_id', '=', scope.teamId);
-    if (scope.designerId !== undefined) q = q.where('appeals.designer_id', '=', scope.designerId);
+    if (scope.designerIds?.length) q = q.where('appeals.designer_id', 'in', scope.designerIds);
   }
   return Number((await q.executeTakeFirstOrThrow()).n);
 }

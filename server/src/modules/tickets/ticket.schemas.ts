@@ -1,8 +1,8 @@
 /** Wire schemas of the ticket calls (snake_case, product.md §3); also the OpenAPI document. */
 import { z } from 'zod';
-import { MAX_ROW_ID, errorEnvelope, idSchema, pageQuery } from '../../lib/http.js';
+import { MAX_ROW_ID, errorEnvelope, idListParam, idSchema, listParam, pageQuery } from '../../lib/http.js';
 import { EXPORT_FORMATS } from '../../lib/tabular-export.js';
-import { designerCodeSchema } from '../../domain/designers.js';
+import { designerCodeSchema, parseDesignerCode } from '../../domain/designers.js';
 import { assignRiskSchema, confirmSchema } from './assignment-risks.js';
 import { isMarkerCode } from './markers.js';
 import { ALLOCATION_HOWS, DRAFT_KINDS, STAGES, TICKET_STATUSES } from './ticket.model.js';
@@ -211,13 +211,10 @@ export type TicketDetail = z.infer<typeof ticketDetailSchema>;
 /** A ticket's detail as stored, before its files get their read URLs (ticket.service.ts). */
 export type StoredTicketDetail = Omit<TicketDetail, 'attachments' | 'drafts'> & { attachments: z.infer<typeof attachmentSchema>[]; drafts: DraftView[] };
 
-const csv = <T extends string>(check: (v: string) => v is T, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(500)
-    .refine((s) => s.split(',').every((v) => check(v.trim())), { error: message })
-    .transform((s) => [...new Set(s.split(',').map((v) => v.trim()))] as T[]);
+const csv = listParam;
+const idList = idListParam;
+
+const isDesignerCode = (v: string): v is string => /^D\d{6,}$/.test(v) && parseDesignerCode(v) !== undefined;
 
 const isStatus = (v: string): v is (typeof TICKET_STATUSES)[number] => (TICKET_STATUSES as readonly string[]).includes(v);
 
@@ -226,10 +223,10 @@ const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })],
 const flag = z.enum(['0', '1', 'true', 'false'], { error: '只能是0或1' }).transform((v) => v === '1' || v === 'true');
 
 export const listQuerySchema = pageQuery.extend({
-  status: csv(isStatus, '工单状态不正确').optional().describe('One or more statuses, comma-joined: 0,7'),
-  markers: csv(isMarkerCode, '标记不正确').optional().describe('Tickets carrying any of these marker codes, comma-joined'),
-  shop_id: idSchema('店铺编号不正确').optional(),
-  product_id: idSchema('产品编号不正确').optional(),
+  status: csv(isStatus, '工单状态不正确').optional().describe('One or more statuses, comma-joined (0,7) or repeated'),
+  markers: csv(isMarkerCode, '标记不正确').optional().describe('Tickets carrying any of these marker codes, comma-joined or repeated'),
+  shop_id: idList('店铺编号不正确').optional().describe('One or more shop ids, comma-joined (or repeated)'),
+  product_id: idList('产品编号不正确').optional().describe('One or more product ids, comma-joined (or repeated)'),
   keyword: z.string().trim().max(64, { error: '关键词不能超过64个字符' }).optional().describe('Part of order_no or title'),
   created_from: dateOrDateTime.optional().describe('YYYY-MM-DD (Asia/Shanghai day, inclusive) or ISO date-time'),
   created_to: dateOrDateTime.optional().describe('YYYY-MM-DD (Asia/Shanghai day, inclusive) or ISO date-time (inclusive)'),
@@ -237,7 +234,7 @@ export const listQuerySchema = pageQuery.extend({
   overdue: flag.optional().describe('1: only tickets past due that still owe a draft'),
   sort_by: z.enum(['created_at', 'updated_at'], { error: '排序字段不正确' }).default('created_at'),
   sort_order: z.enum(['asc', 'desc'], { error: '排序方向不正确' }).default('desc'),
-  designer_id: designerCodeSchema.optional().describe('Team leads: one designer’s tickets'),
+  designer_id: csv(isDesignerCode, '设计师编号格式不正确').optional().describe('Team leads: these designers’ tickets (designer codes, comma-joined or repeated)'),
   scope: z
     .enum(['team', 'pool'], { error: '范围不正确' })
     .default('team')

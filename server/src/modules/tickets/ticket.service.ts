@@ -56,11 +56,16 @@ declare module 'fastify' {
 }
 
 /** Whose tickets "my tickets" are: a designer's current tickets; a lead's team (one designer of it with `designerId`), or the pool. */
-export function scopeOf(me: Designer, query: Pick<ListQuery, 'scope'> & { designerId?: number } = { scope: 'team' }): TicketScope {
+export function scopeOf(me: Designer, query: Pick<ListQuery, 'scope'> & { designerIds?: readonly number[] } = { scope: 'team' }): TicketScope {
   if (me.designer_type !== 0) return { kind: 'designer', designerId: me.id };
   if (query.scope === 'pool') return { kind: 'pool' };
   if (me.team_id === null) return { kind: 'pool' };
-  return { kind: 'team', teamId: me.team_id, designerId: query.designerId };
+  return { kind: 'team', teamId: me.team_id, designerIds: query.designerIds };
+}
+
+/** The designers a lead's list is narrowed to; an unknown code matches nobody (never "everyone"). */
+function designerIdsOf(codes: readonly string[] | undefined): number[] | undefined {
+  return codes?.length ? codes.map((c) => parseDesignerCode(c) ?? -1) : undefined;
 }
 
 /** Rows an export reads per statement, and at most in all (an Excel sheet holds 1,048,576 rows). */
@@ -73,9 +78,9 @@ export function createTicketService({ db, dialect, messages, unitOfWork, settlem
   /** One page of my tickets (a lead: the team's, one designer's, or the pool), filtered and sorted. */
   async function list(me: Designer, q: ListQuery): Promise<{ items: TicketItem[]; total: number }> {
     // An unknown designer code matches nobody (never "everyone").
-    const designerId = q.designer_id ? (parseDesignerCode(q.designer_id) ?? -1) : undefined;
+    const designerIds = designerIdsOf(q.designer_id);
     return listTickets(db, {
-      scope: { ...scopeOf(me, { scope: q.scope, designerId }), view: q.view },
+      scope: { ...scopeOf(me, { scope: q.scope, designerIds }), view: q.view },
       filters: q,
       sortBy: q.sort_by,
       sortOrder: q.sort_order,
@@ -92,8 +97,8 @@ export function createTicketService({ db, dialect, messages, unitOfWork, settlem
    * written. Named by whose list it is and the Asia/Shanghai day.
    */
   function exportList(me: Designer, q: ExportQuery): { baseName: string; table: Table } {
-    const designerId = q.designer_id ? (parseDesignerCode(q.designer_id) ?? -1) : undefined;
-    const scope: TicketScope = { ...scopeOf(me, { scope: q.scope, designerId }), view: q.view };
+    const designerIds = designerIdsOf(q.designer_id);
+    const scope: TicketScope = { ...scopeOf(me, { scope: q.scope, designerIds }), view: q.view };
     const title = scope.kind === 'designer' ? '我的工单' : scope.kind === 'pool' ? '待分配工单' : '团队工单';
     const pages = ticketPages(db, {
       scope,

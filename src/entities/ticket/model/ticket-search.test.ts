@@ -42,8 +42,8 @@ describe('ticket search params', () => {
       pageSize: 50,
       status: '0,5',
       markers: 'URGENT,LATE',
-      shop_id: 2,
-      product_id: 4,
+      shop_id: '2',
+      product_id: '4',
       keyword: 'DM2026',
       created_from: '2026-11-01',
       created_to: '2026-11-22',
@@ -91,6 +91,13 @@ describe('ticket search params', () => {
   it('normalises lists: trimmed, unknown codes dropped, duplicates removed', () => {
     expect(parseTicketSearch({ status: ' 5, 0,5,8' }).status).toBe('5,0');
     expect(parseTicketSearch({ markers: 'URGENT,,LATE,URGENT,bogus' }).markers).toBe('URGENT,LATE');
+    // Several shops, products and designers (multi-select), and the columns shown.
+    expect(parseTicketSearch({ shop_id: '3,2,3,0,x', product_id: [4, '5'], designer_id: 'D000002,X1,D000009', cols: 'title,nope,order_no' })).toEqual({
+      shop_id: '3,2',
+      product_id: '4,5',
+      designer_id: 'D000002,D000009',
+      cols: 'title,order_no',
+    });
     expect(normalizeCsv(['0', 7, 'x'], (c) => /^\d$/.test(c))).toBe('0,7');
     expect(normalizeCsv('', () => true)).toBeUndefined();
     expect(normalizeCsv(null, () => true)).toBeUndefined();
@@ -118,11 +125,11 @@ describe('list query of a search', () => {
 
   it('sends every filter as the server takes it', () => {
     expect(
-      listParamsOf({ status: '0,5', markers: 'URGENT', shop_id: 2, overdue: true, stage: 'waiting', keyword: 'DM', scope: 'pool', page: 2 }),
+      listParamsOf({ status: '0,5', markers: 'URGENT', shop_id: '2,7', overdue: true, stage: 'waiting', keyword: 'DM', scope: 'pool', page: 2, cols: 'title' }),
     ).toEqual({
       status: '0,5',
       markers: 'URGENT',
-      shop_id: 2,
+      shop_id: '2,7',
       overdue: '1',
       stage: 'waiting',
       keyword: 'DM',

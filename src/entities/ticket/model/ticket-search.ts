@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { dayRange } from '@/shared/lib';
 import { isMarkerCode } from '../lib/marker-codes';
+import { isTicketColumn } from './ticket-columns';
 import { isTicketStatus, type PanelCountKey, ticketStageSchema } from './ticket.schema';
 
 /**
@@ -39,6 +40,8 @@ export function normalizeCsv(value: unknown, known: (code: string) => boolean): 
 const csv = (known: (code: string) => boolean) =>
   z.catch(z.optional(z.pipe(z.union([scalar, z.array(scalar)]), z.transform((v) => normalizeCsv(v, known)))), undefined);
 
+const isId = (v: string) => /^[1-9]\d{0,9}$/.test(v);
+
 const positiveInt = (max = Number.MAX_SAFE_INTEGER) =>
   z.catch(z.optional(z.coerce.number().check(z.int(), z.positive(), z.lte(max))), undefined);
 
@@ -66,8 +69,9 @@ export const ticketSearchSchema = z.object({
   pageSize: positiveInt(100),
   status: csv(isTicketStatus),
   markers: csv(isMarkerCode),
-  shop_id: positiveInt(),
-  product_id: positiveInt(),
+  /** One or more shops / products, comma-joined ids. */
+  shop_id: csv(isId),
+  product_id: csv(isId),
   keyword: text(KEYWORD_MAX),
   created_from: day,
   created_to: day,
@@ -75,10 +79,12 @@ export const ticketSearchSchema = z.object({
   overdue: flag,
   sort_by: z.catch(z.optional(z.enum(SORT_FIELDS)), undefined),
   sort_order: z.catch(z.optional(z.enum(SORT_ORDERS)), undefined),
-  /** Team leads: one designer's tickets. */
-  designer_id: z.catch(z.optional(z.string().check(z.regex(DESIGNER_CODE))), undefined),
+  /** Team leads: these designers' tickets (comma-joined codes). */
+  designer_id: csv((c) => DESIGNER_CODE.test(c)),
   /** Team leads: the team's tickets (default) or the unassigned pool. */
   scope: z.catch(z.optional(z.enum(LIST_SCOPES)), undefined),
+  /** The columns shown (comma-joined field names); none: the table's own. */
+  cols: csv(isTicketColumn),
   /** The ticket whose detail drawer is open. */
   ticket: positiveInt(),
   /** Designers: 'mine' when the drawer of their own plan (我的计划) is open. */
@@ -112,8 +118,8 @@ export interface TicketListParams {
   pageSize: number;
   status?: string;
   markers?: string;
-  shop_id?: number;
-  product_id?: number;
+  shop_id?: string;
+  product_id?: string;
   keyword?: string;
   created_from?: string;
   created_to?: string;
@@ -176,9 +182,9 @@ export function withFilters(search: TicketSearch, patch: TicketFilterPatch): Tic
   return compactSearch({ ...rest, ...patch });
 }
 
-/** The search with every filter cleared (page size, sorting and the open drawer stay). */
+/** The search with every filter cleared (page size, sorting, columns and the open drawer stay). */
 export function clearFilters(search: TicketSearch): TicketSearch {
-  return compactSearch({ pageSize: search.pageSize, sort_by: search.sort_by, sort_order: search.sort_order, ticket: search.ticket });
+  return compactSearch({ pageSize: search.pageSize, sort_by: search.sort_by, sort_order: search.sort_order, cols: search.cols, ticket: search.ticket });
 }
 
 /** How many filters are set. */

@@ -4,6 +4,7 @@ import { formatTime } from '@/shared/lib';
 import { CopyText } from '@/shared/ui';
 import { durationText } from '../lib/format';
 import { timeoutDisplay } from '../lib/ticket-actions';
+import { DEFAULT_TICKET_COLUMNS, type TicketColumn } from '../model/ticket-columns';
 import { STAGE_TEXT, type TicketItem } from '../model/ticket.schema';
 import { MarkerBadges } from './marker-badges';
 import { StatusTag } from './status-tag';
@@ -30,6 +31,8 @@ export interface TicketTableProps {
   skeletonRows?: number;
   /** A first column of checkboxes (team orders' bulk actions): the chosen ticket ids of this page. */
   selection?: { selected: ReadonlySet<number>; onChange: (selected: Set<number>) => void };
+  /** The columns shown (a saved view's, the column picker's); the table's own when left out. */
+  columns?: readonly TicketColumn[];
 }
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
@@ -69,8 +72,10 @@ export function TicketTable({
   actions,
   skeletonRows = 8,
   selection,
+  columns: shown = DEFAULT_TICKET_COLUMNS,
 }: TicketTableProps) {
-  const columns = 7 + (showDesigner ? 1 : 0) + (actions ? 1 : 0) + (selection ? 1 : 0);
+  const show = (c: TicketColumn) => shown.includes(c) && (c !== 'designer_name' || !!showDesigner);
+  const columns = shown.filter(show).length + (actions ? 1 : 0) + (selection ? 1 : 0);
   const pageIds = (items ?? []).map((t) => t.ticket_id);
   const chosenOnPage = selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0;
   const toggle = (id: number, on: boolean) => {
@@ -101,14 +106,15 @@ export function TicketTable({
             />
           </Table.Th>
         ) : null}
-        <Table.Th w={170}>订单号</Table.Th>
-        <Table.Th miw={200}>标题 / 店铺 · 产品</Table.Th>
-        <Table.Th w={118}>状态</Table.Th>
-        <Table.Th w={84}>标记</Table.Th>
-        <Table.Th w={84}>阶段</Table.Th>
-        <Table.Th w={140}>时效</Table.Th>
-        {showDesigner ? <Table.Th w={84}>设计师</Table.Th> : null}
-        <Table.Th w={136}>创建时间</Table.Th>
+        {show('order_no') ? <Table.Th w={170}>订单号</Table.Th> : null}
+        {show('title') ? <Table.Th miw={200}>标题 / 店铺 · 产品</Table.Th> : null}
+        {show('status') ? <Table.Th w={118}>状态</Table.Th> : null}
+        {show('order_markers') ? <Table.Th w={84}>标记</Table.Th> : null}
+        {show('stage') ? <Table.Th w={84}>阶段</Table.Th> : null}
+        {show('due_at') ? <Table.Th w={140}>时效</Table.Th> : null}
+        {show('designer_name') ? <Table.Th w={84}>设计师</Table.Th> : null}
+        {show('created_at') ? <Table.Th w={136}>创建时间</Table.Th> : null}
+        {show('updated_at') ? <Table.Th w={136}>更新时间</Table.Th> : null}
         {actions ? <Table.Th w={100}>{actions.label}</Table.Th> : null}
       </Table.Tr>
     </Table.Thead>
@@ -182,48 +188,69 @@ export function TicketTable({
             />
           </Table.Td>
         ) : null}
-        <Table.Td>
-          <Group gap={4} wrap="nowrap">
-            <CopyText value={t.order_no} ff="monospace" />
-            {t.unread_comments ? (
-              <Badge size="xs" color="red" circle={t.unread_comments < 10} aria-label={`${t.unread_comments}条未读评论`} title={`${t.unread_comments}条未读评论`}>
-                {t.unread_comments > 99 ? '99+' : t.unread_comments}
-              </Badge>
-            ) : null}
-          </Group>
-        </Table.Td>
-        <Table.Td>
-          <Text size="sm" lineClamp={1} title={t.title}>
-            {t.title}
-          </Text>
-          <Text size="xs" c="dimmed" lineClamp={1} title={`${t.shop_name} · ${t.product_name}`}>
-            {t.shop_name} · {t.product_name}
-          </Text>
-        </Table.Td>
-        <Table.Td>
-          <StatusTag status={t.status} />
-        </Table.Td>
-        <Table.Td>
-          <MarkerBadges orderMarkers={t.order_markers} workMarkers={t.work_markers} />
-        </Table.Td>
-        <Table.Td style={NO_WRAP}>
-          <Text size="sm">{STAGE_TEXT[t.stage]}</Text>
-        </Table.Td>
-        <Table.Td style={NO_WRAP}>
-          <TimeCell ticket={t} />
-        </Table.Td>
-        {showDesigner ? (
+        {show('order_no') ? (
+          <Table.Td>
+            <Group gap={4} wrap="nowrap">
+              <CopyText value={t.order_no} ff="monospace" />
+              {t.unread_comments ? (
+                <Badge size="xs" color="red" circle={t.unread_comments < 10} aria-label={`${t.unread_comments}条未读评论`} title={`${t.unread_comments}条未读评论`}>
+                  {t.unread_comments > 99 ? '99+' : t.unread_comments}
+                </Badge>
+              ) : null}
+            </Group>
+          </Table.Td>
+        ) : null}
+        {show('title') ? (
+          <Table.Td>
+            <Text size="sm" lineClamp={1} title={t.title}>
+              {t.title}
+            </Text>
+            <Text size="xs" c="dimmed" lineClamp={1} title={`${t.shop_name} · ${t.product_name}`}>
+              {t.shop_name} · {t.product_name}
+            </Text>
+          </Table.Td>
+        ) : null}
+        {show('status') ? (
+          <Table.Td>
+            <StatusTag status={t.status} />
+          </Table.Td>
+        ) : null}
+        {show('order_markers') ? (
+          <Table.Td>
+            <MarkerBadges orderMarkers={t.order_markers} workMarkers={t.work_markers} />
+          </Table.Td>
+        ) : null}
+        {show('stage') ? (
+          <Table.Td style={NO_WRAP}>
+            <Text size="sm">{STAGE_TEXT[t.stage]}</Text>
+          </Table.Td>
+        ) : null}
+        {show('due_at') ? (
+          <Table.Td style={NO_WRAP}>
+            <TimeCell ticket={t} />
+          </Table.Td>
+        ) : null}
+        {show('designer_name') ? (
           <Table.Td style={NO_WRAP}>
             <Text size="sm" c={t.designer_name ? undefined : 'dimmed'}>
               {t.designer_name ?? '未分配'}
             </Text>
           </Table.Td>
         ) : null}
-        <Table.Td>
-          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {formatTime(t.created_at)}
-          </Text>
-        </Table.Td>
+        {show('created_at') ? (
+          <Table.Td>
+            <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {formatTime(t.created_at)}
+            </Text>
+          </Table.Td>
+        ) : null}
+        {show('updated_at') ? (
+          <Table.Td>
+            <Text size="sm" c="dimmed" style={NO_WRAP}>
+              {formatTime(t.updated_at)}
+            </Text>
+          </Table.Td>
+        ) : null}
         {actions ? <Table.Td onClick={(e) => e.stopPropagation()}>{actions.render(t)}</Table.Td> : null}
       </Table.Tr>
     ));

@@ -5,6 +5,7 @@ import { commentKeys } from '@/entities/comment';
 import { deductionKeys } from '@/entities/deduction';
 import { messageQueries } from '@/entities/message';
 import { orderPlanQueries } from '@/entities/order-plan';
+import { savedViewKeys } from '@/entities/saved-view';
 import { settlementKeys } from '@/entities/settlement';
 import { teamBoardQueries } from '@/entities/team-board';
 import { teamDesignerQueries } from '@/entities/team-designer';
@@ -36,6 +37,11 @@ const K = {
   myPlan: orderPlanQueries.mineAll(),
   comments: commentKeys.all(),
   study: ['study'],
+  viewsMyTickets: savedViewKeys.list('my-tickets'),
+  viewsTeamOrders: savedViewKeys.list('team-orders'),
+  viewsAppeals: savedViewKeys.list('appeals'),
+  viewsDeductions: savedViewKeys.list('deductions'),
+  viewsReview: savedViewKeys.list('review-queue'),
 } satisfies Record<string, QueryKey>;
 type KeyName = keyof typeof K;
 
@@ -112,10 +118,19 @@ const ADDED: Record<number, KeyName[]> = {
 
 const sortedJson = (keys: readonly QueryKey[]) => keys.map((k) => JSON.stringify(k)).sort();
 
+/** Issue #18: the saved views of a list count its rows, so they refresh with them. */
+const VIEWS_OF: Partial<Record<KeyName, KeyName[]>> = {
+  ticketLists: ['viewsMyTickets', 'viewsTeamOrders'],
+  appealLists: ['viewsAppeals'],
+  deductionLists: ['viewsDeductions'],
+  appealReview: ['viewsReview'],
+};
+const withViews = (names: KeyName[]): KeyName[] => [...names, ...names.flatMap((n) => VIEWS_OF[n] ?? [])];
+
 describe('refresh rules (spec §4)', () => {
   it('every type refreshes the keys it did before the contract, plus the deliberate additions', () => {
     for (let t = 0; t <= 42; t++) {
-      const names: KeyName[] = ['messages', 'unread', ...(BEFORE_CONTRACT[t] ?? []), ...(ADDED[t] ?? [])];
+      const names: KeyName[] = withViews(['messages', 'unread', ...(BEFORE_CONTRACT[t] ?? []), ...(ADDED[t] ?? [])]);
       const expected = sortedJson([...new Set(names)].map((n) => K[n]));
       expect(sortedJson(keysToInvalidate(t)), `type ${t}`).toEqual(expected);
     }
@@ -126,7 +141,7 @@ describe('refresh rules (spec §4)', () => {
   it('comment messages (36–39) refresh the open threads, the ticket rows’ unread badges and the ticket details’ timelines, nothing else', () => {
     expect(refreshing('comments')).toEqual(COMMENT_TYPES);
     for (const t of COMMENT_TYPES) {
-      expect(sortedJson(keysToInvalidate(t))).toEqual(sortedJson([K.messages, K.unread, K.comments, K.ticketLists, K.ticketDetails]));
+      expect(sortedJson(keysToInvalidate(t))).toEqual(sortedJson([K.messages, K.unread, K.comments, K.ticketLists, K.ticketDetails, K.viewsMyTickets, K.viewsTeamOrders]));
     }
   });
   it('assignment messages (40, 41) and a submitted exam (42) refresh the courses and exams, nothing else', () => {
@@ -185,6 +200,26 @@ describe('refresh rules (spec §4)', () => {
     for (const t of [MESSAGE_TYPE.SYSTEM_ASSIGNED, MESSAGE_TYPE.TICKET_TRANSFERRED, MESSAGE_TYPE.ANNOUNCEMENT]) {
       expect(keysToInvalidate(t).some((k) => k[0] === 'order-plan')).toBe(false);
     }
+  });
+});
+
+describe('saved views’ live counts (issue #18)', () => {
+  it('a list’s views refresh whenever its rows do, and only then', () => {
+    for (let t = 0; t <= 42; t++) {
+      const keys = keysToInvalidate(t);
+      for (const [rows, views] of Object.entries(VIEWS_OF) as [KeyName, KeyName[]][]) {
+        for (const v of views) expect(has(keys, K[v]), `type ${t}, ${v}`).toBe(has(keys, K[rows]));
+      }
+    }
+  });
+  it('a new ticket (system assigned) refreshes the counts of My tickets’ and team orders’ views', () => {
+    const keys = keysToInvalidate(MESSAGE_TYPE.SYSTEM_ASSIGNED);
+    expect(has(keys, K.viewsMyTickets)).toBe(true);
+    expect(has(keys, K.viewsTeamOrders)).toBe(true);
+  });
+  it('a filed appeal refreshes the review queue’s views; an announcement no view', () => {
+    expect(has(keysToInvalidate(MESSAGE_TYPE.FEE_APPEAL_FILED), K.viewsReview)).toBe(true);
+    expect(keysToInvalidate(MESSAGE_TYPE.ANNOUNCEMENT).some((k) => k[0] === 'saved-view')).toBe(false);
   });
 });
 
@@ -285,8 +320,9 @@ describe('catching up after (re)subscribing', () => {
     // The unread badge and the ticket lists are among them.
     expect(keys).toContain(JSON.stringify(K.unread));
     expect(keys).toContain(JSON.stringify(K.ticketLists));
-    // Nothing else: every key in the area map and the message keys.
-    const all = new Set([K.messages, K.unread, ...Object.values(AREA_KEYS).flat()].map((k) => JSON.stringify(k)));
+    // Nothing else: every key in the area map, the message keys and every list's saved views.
+    const views = [K.viewsMyTickets, K.viewsTeamOrders, K.viewsAppeals, K.viewsDeductions, K.viewsReview];
+    const all = new Set([K.messages, K.unread, ...Object.values(AREA_KEYS).flat(), ...views].map((k) => JSON.stringify(k)));
     expect([...keys].sort()).toEqual([...all].sort());
   });
 });

@@ -4,6 +4,7 @@ import { commentKeys } from '@/entities/comment';
 import { deductionKeys } from '@/entities/deduction';
 import { messageQueries } from '@/entities/message';
 import { orderPlanQueries } from '@/entities/order-plan';
+import { savedViewKeys, type SavedViewList } from '@/entities/saved-view';
 import { settlementKeys } from '@/entities/settlement';
 import { teamBoardQueries } from '@/entities/team-board';
 import { teamDesignerQueries } from '@/entities/team-designer';
@@ -45,6 +46,30 @@ export const AREA_KEYS: Readonly<Record<RefreshArea, readonly QueryKey[]>> = {
   study: [['study']],
 };
 
+/**
+ * The rows each list of saved views counts (issue #18): a view's live count is that list's total,
+ * so whatever refreshes the list's rows refreshes its views too.
+ */
+export const VIEW_LIST_ROWS: Readonly<Record<SavedViewList, QueryKey>> = {
+  'my-tickets': ticketKeys.lists(),
+  'team-orders': ticketKeys.lists(),
+  appeals: appealKeys.lists(),
+  deductions: deductionKeys.lists(),
+  'review-queue': appealKeys.review(),
+};
+
+/** Whether invalidating `a` refreshes queries under `b` or the other way round (one is a prefix of the other). */
+function overlaps(a: QueryKey, b: QueryKey): boolean {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (JSON.stringify(a[i]) !== JSON.stringify(b[i])) return false;
+  return true;
+}
+
+/** The saved views whose counts change when these keys' rows do. */
+export function viewKeysFor(keys: readonly QueryKey[]): QueryKey[] {
+  return (Object.keys(VIEW_LIST_ROWS) as SavedViewList[]).filter((list) => keys.some((k) => overlaps(k, VIEW_LIST_ROWS[list]))).map((list) => savedViewKeys.list(list));
+}
+
 /** Every message refreshes the message list and the unread count, then what its type's areas say (none for an unknown type). */
 export function keysToInvalidate(messageType: number): QueryKey[] {
   const keys = new Map<string, QueryKey>();
@@ -52,6 +77,7 @@ export function keysToInvalidate(messageType: number): QueryKey[] {
   add(messageQueries.lists());
   add(messageQueries.unread().queryKey);
   for (const area of messageTypeOf(messageType)?.refreshes ?? []) for (const key of AREA_KEYS[area]) add(key);
+  for (const key of viewKeysFor([...keys.values()])) add(key);
   return [...keys.values()];
 }
 

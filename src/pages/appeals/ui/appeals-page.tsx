@@ -14,7 +14,9 @@ import { ticketQueries } from '@/entities/ticket';
 import { downloadFile } from '@/features/download-file';
 import { useKeptSearch } from '@/shared/lib';
 import { ListPager } from '@/shared/ui';
+import { ViewsBar } from '@/widgets/views-bar';
 import { APPEALS_PATH, parseSearch } from '../model/search';
+import { appealSearchOfView, appealViewList, appealViewState, hasAppealFilters } from '../model/view-state';
 import { useIsLead } from '../model/use-viewer';
 import { AppealDrawer } from './appeal-drawer';
 import { AppealFilters } from './appeal-filters';
@@ -42,6 +44,15 @@ export function AppealsPage() {
 
   const table = (
     <Stack gap="md">
+      <ViewsBar
+        key={review ? 'review' : 'mine'}
+        list={appealViewList(review)}
+        state={appealViewState(search, isLead)}
+        hasFilters={hasAppealFilters(search)}
+        active={active}
+        canShare={isLead}
+        onApply={(view, replace) => go(appealSearchOfView(view, search, review), replace)}
+      />
       <AppealFilters search={search} showStatus={!review} onChange={(patch) => go(withAppealFilters(search, patch))} onExport={exportList} />
       <AppealTable
         label={review ? '待审核申诉' : '我的申诉'}

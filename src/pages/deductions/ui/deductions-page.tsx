@@ -17,7 +17,9 @@ import { FileAppealModal } from '@/features/file-appeal';
 import { uploadFile, UploadTaskList } from '@/features/upload-file';
 import { formatCents, formatTime, parseInstant, useKeptSearch, useNow } from '@/shared/lib';
 import { CopyText, ListPager, TableBodyStates } from '@/shared/ui';
+import { ViewsBar } from '@/widgets/views-bar';
 import { DEDUCTIONS_PATH, parseSearch } from '../model/search';
+import { deductionSearchOfView, deductionViewState, hasDeductionFilters } from '../model/view-state';
 import { DeductionFilters } from './deduction-filters';
 
 /** What the appeal column says: the appeal's status, the deadline while it can be appealed, or that the window has closed. */
@@ -47,16 +49,24 @@ export function DeductionsPage() {
   const navigate = useNavigate();
   const { hasRole } = usePermission();
   const isLead = hasRole('role_admin');
-  const { search } = useKeptSearch(DEDUCTIONS_PATH, parseSearch);
+  const { search, active } = useKeptSearch(DEDUCTIONS_PATH, parseSearch);
   const params = deductionListParamsOf(search);
   const list = useQuery(deductionQueries.list(params));
   const [appealing, setAppealing] = useState<Deduction | null>(null);
-  const go = (next: DeductionSearch) => void navigate({ to: DEDUCTIONS_PATH, search: next });
+  const go = (next: DeductionSearch, replace = false) => void navigate({ to: DEDUCTIONS_PATH, search: next, replace });
   const items = list.data?.items;
   const columns = 8 + (isLead ? 1 : 0);
 
   return (
     <Stack gap="md">
+      <ViewsBar
+        list="deductions"
+        state={deductionViewState(search)}
+        hasFilters={hasDeductionFilters(search)}
+        active={active}
+        canShare={isLead}
+        onApply={(view, replace) => go(deductionSearchOfView(view, search), replace)}
+      />
       <DeductionFilters search={search} onChange={(patch) => go(withDeductionFilters(search, patch))} />
       <Table.ScrollContainer minWidth={1000}>
         <Table

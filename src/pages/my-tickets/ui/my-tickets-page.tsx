@@ -9,6 +9,7 @@ import {
   PAGE_SIZES,
   PANEL_COUNT_KEYS,
   searchForPanelCount,
+  ticketColumnsOf,
   TicketTable,
   ticketQueries,
   type TicketSearch,
@@ -19,8 +20,19 @@ import {
 } from '@/entities/ticket';
 import { MyPlanButton } from '@/features/request-plan-change';
 import { useKeptSearch } from '@/shared/lib';
-import { TicketDetailDrawer, TicketExportButtons, TicketFilters, useTicketViewer } from '@/widgets/ticket-browser';
+import {
+  hasTicketFilters,
+  TICKET_DEFAULT_SORT,
+  TicketColumnPicker,
+  TicketDetailDrawer,
+  TicketExportButtons,
+  TicketFilters,
+  ticketSearchOfView,
+  ticketViewState,
+  useTicketViewer,
+} from '@/widgets/ticket-browser';
 import { TicketPanel } from '@/widgets/ticket-panel';
+import { ViewsBar } from '@/widgets/views-bar';
 import { MY_TICKETS_PATH, parseSearch } from '../model/search';
 
 /** `/order-management/index`: my tickets (a lead: the team's), filters in the URL, detail drawer. */
@@ -49,6 +61,7 @@ export function MyTicketsPage() {
   return (
     <Stack gap="md">
       <Group justify="flex-end" mb={-8} gap="xs">
+        <TicketColumnPicker cols={search.cols} isLead={viewer.isLead} onChange={(cols) => go({ ...search, cols })} />
         <TicketExportButtons params={params} fileName={!viewer.isLead ? '我的工单' : search.scope === 'pool' ? '待分配工单' : '团队工单'} />
         {viewer.designerId && !viewer.isLead ? (
           <MyPlanButton opened={search.plan === 'mine'} onOpenChange={(open) => go(withMyPlan(search, open), !open)} />
@@ -60,6 +73,15 @@ export function MyTicketsPage() {
           const next = key === activeCount ? clearFilters(search) : searchForPanelCount(search, key);
           if (next) go(next);
         }}
+      />
+      <ViewsBar
+        list="my-tickets"
+        state={ticketViewState(search)}
+        defaultSort={TICKET_DEFAULT_SORT}
+        hasFilters={hasTicketFilters(search)}
+        active={active}
+        canShare={viewer.isLead}
+        onApply={(view, replace) => go(ticketSearchOfView(view, search), replace)}
       />
       <TicketFilters
         search={search}
@@ -77,6 +99,7 @@ export function MyTicketsPage() {
         onRetry={() => void list.refetch()}
         emptyText={search.scope === 'pool' ? '待分配池中暂无工单' : '暂无符合条件的工单'}
         showDesigner={viewer.isLead}
+        columns={ticketColumnsOf(search.cols)}
         selectedId={search.ticket}
         onOpen={(t) => go(withTicket(search, t.ticket_id))}
       />

@@ -6,6 +6,7 @@ import {
   clearFilters,
   listParamsOf,
   parseTicketSearch,
+  ticketColumnsOf,
   TicketTable,
   ticketQueries,
   type TicketItem,
@@ -17,7 +18,18 @@ import {
 import { BULK_MAX, BulkAssignModal, type BulkMode } from '@/features/bulk-assign';
 import { useKeptSearch } from '@/shared/lib';
 import { ListPager } from '@/shared/ui';
-import { TicketDetailDrawer, TicketExportButtons, TicketFilters, useTicketViewer } from '@/widgets/ticket-browser';
+import {
+  hasTicketFilters,
+  TICKET_DEFAULT_SORT,
+  TicketColumnPicker,
+  TicketDetailDrawer,
+  TicketExportButtons,
+  TicketFilters,
+  ticketSearchOfView,
+  ticketViewState,
+  useTicketViewer,
+} from '@/widgets/ticket-browser';
+import { ViewsBar } from '@/widgets/views-bar';
 
 const PATH = '/team-management/orders';
 const parseSearch = (raw: unknown) => parseTicketSearch(raw);
@@ -52,6 +64,15 @@ export function TeamOrdersPage(): ReactElement {
 
   return (
     <Stack gap="md">
+      <ViewsBar
+        list="team-orders"
+        state={ticketViewState(search)}
+        defaultSort={TICKET_DEFAULT_SORT}
+        hasFilters={hasTicketFilters(search)}
+        active={active}
+        canShare
+        onApply={(view, replace) => go(ticketSearchOfView(view, search), replace)}
+      />
       <TicketFilters
         search={search}
         isLead
@@ -75,6 +96,7 @@ export function TeamOrdersPage(): ReactElement {
             <Button size="xs" variant="subtle" disabled={chosen.size === 0} onClick={() => setChosen(new Map())}>
               清空选择
             </Button>
+            <TicketColumnPicker cols={search.cols} isLead onChange={(cols) => go({ ...search, cols })} />
             <TicketExportButtons params={params} fileName={search.scope === 'pool' ? '待分配工单' : '团队工单'} />
           </Group>
         </Group>
@@ -88,6 +110,7 @@ export function TeamOrdersPage(): ReactElement {
         onRetry={() => void list.refetch()}
         emptyText={search.scope === 'pool' ? '待分配池中暂无工单' : '暂无符合条件的工单'}
         showDesigner
+        columns={ticketColumnsOf(search.cols)}
         selectedId={search.ticket}
         onOpen={(t) => go(withTicket(search, t.ticket_id))}
         selection={{ selected: new Set(chosen.keys()), onChange: onSelection }}

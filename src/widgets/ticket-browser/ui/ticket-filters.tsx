@@ -2,7 +2,7 @@ import { Group, MultiSelect, SegmentedControl, Select, Switch } from '@mantine/c
 import { useQuery } from '@tanstack/react-query';
 import { useDictOptions } from '@/entities/dict';
 import { productQueries } from '@/entities/product';
-import { DesignerSelect } from '@/entities/team-designer';
+import { teamDesignerQueries } from '@/entities/team-designer';
 import {
   activeFilterCount,
   KEYWORD_MAX,
@@ -33,13 +33,16 @@ const listOf = (csv: string | undefined) => (csv ? csv.split(',') : []);
 const MARKER_OPTIONS = MARKER_CODES.map((code) => ({ value: code, label: `${MARKERS[code].label} ${MARKERS[code].name}` }));
 const STAGE_OPTIONS = TICKET_STAGES.map((s) => ({ value: s, label: STAGE_TEXT[s] }));
 
-/** A text filter typed freely and applied after a pause (or on Enter); follows the URL when it changes elsewhere. */
 /** The ticket filters (My tickets, team orders); every change goes to the URL (and back to page 1). */
 export function TicketFilters({ search, isLead, onChange, onSort, onClear }: Props) {
   const statusOptions = useDictOptions(TICKET_STATUS_DICT);
   const shops = useQuery(ticketQueries.shops());
   const products = useQuery(productQueries.available());
+  const designers = useQuery({ ...teamDesignerQueries.options(), enabled: isLead });
   const count = activeFilterCount(search);
+  // Chosen designers stay listed even when the team's list does not hold them (left the team).
+  const designerOptions = (designers.data ?? []).map((d) => ({ value: d.designer_id, label: `${d.designer_name}（${d.designer_id}）` }));
+  for (const code of listOf(search.designer_id)) if (!designerOptions.some((o) => o.value === code)) designerOptions.push({ value: code, label: code });
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="工单筛选">
@@ -74,24 +77,25 @@ export function TicketFilters({ search, isLead, onChange, onSort, onClear }: Pro
         value={listOf(search.markers)}
         onChange={(v) => onChange({ markers: csvOf(v) })}
       />
-      <Select
+      <MultiSelect
         label="店铺"
-        placeholder="全部"
-        w={160}
+        placeholder={search.shop_id ? undefined : '全部'}
+        w={200}
         clearable
+        searchable
         data={(shops.data ?? []).map((s) => ({ value: String(s.shop_id), label: s.name }))}
-        value={search.shop_id ? String(search.shop_id) : null}
-        onChange={(v) => onChange({ shop_id: v ? Number(v) : undefined })}
+        value={listOf(search.shop_id)}
+        onChange={(v) => onChange({ shop_id: csvOf(v) })}
       />
-      <Select
+      <MultiSelect
         label="产品"
-        placeholder="全部"
-        w={140}
+        placeholder={search.product_id ? undefined : '全部'}
+        w={200}
         clearable
         searchable
         data={(products.data?.items ?? []).map((p) => ({ value: String(p.product_id), label: p.name }))}
-        value={search.product_id ? String(search.product_id) : null}
-        onChange={(v) => onChange({ product_id: v ? Number(v) : undefined })}
+        value={listOf(search.product_id)}
+        onChange={(v) => onChange({ product_id: csvOf(v) })}
       />
       <Select
         label="阶段"
@@ -104,13 +108,16 @@ export function TicketFilters({ search, isLead, onChange, onSort, onClear }: Pro
       />
       <DayRangeInput label="创建日期" from={search.created_from} to={search.created_to} onChange={(r) => onChange({ created_from: r.from, created_to: r.to })} />
       {isLead ? (
-        <DesignerSelect
+        <MultiSelect
           label="设计师"
-          placeholder="全部"
-          w={200}
-          detailed={false}
-          value={search.designer_id ?? null}
-          onChange={(v) => onChange({ designer_id: v ?? undefined })}
+          placeholder={search.designer_id ? undefined : '全部'}
+          w={220}
+          clearable
+          searchable
+          nothingFoundMessage={designers.isError ? '设计师列表加载失败' : '没有匹配的设计师'}
+          data={designerOptions}
+          value={listOf(search.designer_id)}
+          onChange={(v) => onChange({ designer_id: csvOf(v) })}
         />
       ) : null}
       <Select
