@@ -117,7 +117,7 @@ async function main() {
 /** What one page load requested: every script and stylesheet, in request order. */
 async function visit(browser, origin, hashPath, token) {
   const context = await browser.newContext({ baseURL: origin, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
-  if (token) await context.addInitScript(([k, v]) => localStorage.setItem(k, v), [TOKEN_KEY, token]);
+  if (token) await context.addInitScript(([k, v]) => globalThis.localStorage.setItem(k, v), [TOKEN_KEY, token]);
   const page = await context.newPage();
   const seen = [];
   page.on('requestfinished', (request) => {
