@@ -6,7 +6,7 @@ import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
-import { onUnauthorized, preloadHttpClient } from '@/shared/api';
+import { onUnauthorized, preloadHttpClient, tokenStore } from '@/shared/api';
 import { MSG } from '@/shared/config/messages';
 import { notify } from '@/shared/ui';
 import { createQueryClient } from './providers/query-client';
@@ -45,8 +45,11 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createAppRouter(queryClient));
 
-  // Once the first screen is painted, fetch the HTTP client so the first request need not wait for it.
-  useEffect(() => preloadHttpClient(), []);
+  // Signed in: once the first screen is painted, fetch the HTTP client so the first request need not
+  // wait for it. Signed out, the login form fetches it when the visitor starts on it.
+  useEffect(() => {
+    if (tokenStore.get()) preloadHttpClient();
+  }, []);
 
   // Any 401 (spec §2, §8): the token is already cleared; say so once and go to the login page.
   useEffect(
