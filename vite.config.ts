@@ -67,7 +67,6 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': 'http://localhost:8080',
-      '/app-config.js': 'http://localhost:8080',
       '/mqtt': { target: 'ws://localhost:8080', ws: true },
     },
   },

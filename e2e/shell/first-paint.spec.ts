@@ -10,7 +10,7 @@ import { expect, test } from '../fixtures';
 
 /** Keeps every script of the app from loading: what shows is what the HTML alone paints. */
 async function withoutScripts(page: Page) {
-  await page.route(/\/(assets|src|node_modules|@vite|@react-refresh)\/.*|\/app-config\.js(\?.*)?$/, (route) =>
+  await page.route(/\/(assets|src|node_modules|@vite|@react-refresh)\/.*/, (route) =>
     route.request().resourceType() === 'script' ? route.abort() : route.continue(),
   );
 }

@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.js';
 import './lib/http.js';
+import { inlineRuntimeConfig, pickEncoding, preparePage, type RuntimeConfig } from './lib/spa-page.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import authPlugin from './modules/auth/auth.plugin.js';
 import type { SmsSender } from './modules/auth/index.js';
@@ -238,25 +239,40 @@ export function brokerOrigins(mqttPublicUrl: string | undefined): string[] {
   }
 }
 
-/** Serves the built SPA (hashed assets cached for a year) and its runtime configuration. */
+/**
+ * Serves the built SPA: index.html with the runtime configuration written into it (never cached,
+ * so a deployment's new build and config reach the next visit), the hashed assets cached for a year.
+ */
 function registerWebApp(app: FastifyInstance, config: AppConfig) {
-  app.get('/app-config.js', { schema: { hide: true } }, async (_req, reply) => {
-    const runtime = { apiBase: '/api', mqttUrl: config.mqttPublicUrl ?? null };
-    reply
-      .type('application/javascript; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(`window.__APP_CONFIG__ = ${JSON.stringify(runtime)};\n`);
-  });
-
   const indexFile = path.join(config.webDist, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn(`SPA build not found at ${config.webDist}; serving the API only`);
     return;
   }
+  const runtime: RuntimeConfig = { apiBase: '/api', mqttUrl: config.mqttPublicUrl ?? null };
+  const built = fs.readFileSync(indexFile, 'utf8');
+  const inlined = inlineRuntimeConfig(built, runtime);
+  if (inlined === null) app.log.warn(`${indexFile} has no runtime configuration block; the SPA falls back to its build-time defaults`);
+  const page = preparePage(inlined ?? built);
+  const sendPage = (req: FastifyRequest, reply: FastifyReply) => {
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding');
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity);
+  };
+  // Already compressed here: the compress plugin leaves these alone.
+  app.get('/', { schema: { hide: true }, compress: false }, sendPage);
+  app.get('/index.html', { schema: { hide: true }, compress: false }, sendPage);
+
   app.register(fastifyStatic, {
     root: config.webDist,
     wildcard: false,
-    index: ['index.html'],
+    // index.html is the page above, with its configuration; the static files are everything else.
+    index: false,
+    globIgnore: ['index.html', 'index.html.br', 'index.html.gz'],
     // The build writes x.br and x.gz beside each text file (vite.config.ts precompress): sent as they are.
     preCompressed: true,
     // Our own Cache-Control below; `send`'s (max-age=0) would replace it.

@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { CONFIG_BLOCK, inlineRuntimeConfig } from '../src/lib/spa-page.js';
 import { createTestDatabase, DEMO, dialects, expect401, expectEnvelope, expectFieldErrors, startApp, useTestApp } from './support/harness.js';
 
 /** Every call that needs a signed-in designer, with a body where it takes one. */
@@ -126,7 +127,7 @@ describe.each(dialects)('HTTP conventions (%s)', (dialect) => {
   });
 
   describe('security headers', () => {
-    it.each(['/app-config.js', '/api/system/config', '/api/no/such/route'])('%s carries CSP and nosniff', async (url) => {
+    it.each(['/api/system/config', '/api/no/such/route'])('%s carries CSP and nosniff', async (url) => {
       const res = await t.anon.get(url);
       const csp = String(res.headers['content-security-policy'] ?? '');
       expect(csp).toContain("default-src 'self'");
@@ -134,15 +135,6 @@ describe.each(dialects)('HTTP conventions (%s)', (dialect) => {
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-    });
-
-    it('/app-config.js is JavaScript with the runtime config, not cached', async () => {
-      const res = await t.anon.get('/app-config.js');
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toMatch(/^application\/javascript/);
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('window.__APP_CONFIG__');
-      expect(res.body).toContain('"apiBase":"/api"');
     });
   });
 
@@ -198,12 +190,13 @@ describe('the SPA’s inline first-paint script under the CSP', () => {
   });
 });
 
-describe('the SPA’s files', () => {
-  it('are sent as the build compressed them (brotli, else gzip), hashed assets cached for a year, the page never without asking', async () => {
+describe.each(dialects)('the SPA’s files (%s)', (dialect) => {
+  /** A build: index.html with the configuration block (and stale compressed copies of it), a hashed script, an unhashed file. */
+  function writeDist() {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dwp-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
     const js = `export const a = ${JSON.stringify('设计师'.repeat(2000))};\n`;
-    const html = `<!doctype html><html><body><div id="root"></div>${'<p>x</p>'.repeat(300)}</body></html>`;
+    const html = `<!doctype html><html><head>${CONFIG_BLOCK}</head><body><div id="root"></div>${'<p>x</p>'.repeat(300)}</body></html>`;
     for (const [file, body] of [
       ['assets/index-abc123.js', js],
       ['index.html', html],
@@ -212,7 +205,13 @@ describe('the SPA’s files', () => {
       fs.writeFileSync(path.join(dist, `${file}.br`), zlib.brotliCompressSync(body));
       fs.writeFileSync(path.join(dist, `${file}.gz`), zlib.gzipSync(body));
     }
-    const database = await createTestDatabase('sqlite');
+    fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
+    return { dist, js, html };
+  }
+
+  it('hashed assets go out as the build compressed them (brotli, else gzip, else plain), cached for a year', async () => {
+    const { dist, js } = writeDist();
+    const database = await createTestDatabase(dialect);
     const t = await startApp(database, { config: { webDist: dist } });
     try {
       const get = (url: string, encoding?: string) => t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
@@ -224,18 +223,71 @@ describe('the SPA’s files', () => {
       expect(br.headers.vary).toMatch(/accept-encoding/i);
       const gz = await get('/assets/index-abc123.js', 'gzip');
       expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(js);
       const plain = await get('/assets/index-abc123.js');
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(js);
-      const page = await get('/', 'br');
-      expect(page.headers['content-encoding']).toBe('br');
-      expect(page.headers['cache-control']).toBe('no-cache');
-      expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(html);
+      // A file outside assets/ has no hash in its name: the browser asks again every time.
+      const robots = await get('/robots.txt', 'br');
+      expect(robots.statusCode).toBe(200);
+      expect(robots.headers['cache-control']).toBe('no-cache');
     } finally {
       await t.app.close();
       await database.drop();
       fs.rmSync(dist, { recursive: true, force: true });
     }
+  });
+
+  it('the page carries the runtime configuration in itself, is never cached, and is compressed as the browser accepts', async () => {
+    const { dist } = writeDist();
+    const database = await createTestDatabase(dialect);
+    const t = await startApp(database, { config: { webDist: dist, mqttPublicUrl: 'wss://broker.example.com/mqtt' } });
+    try {
+      const get = (url: string, encoding?: string) => t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+      const block = '<script id="app-config" type="application/json">{"apiBase":"/api","mqttUrl":"wss://broker.example.com/mqtt"}</script>';
+      for (const url of ['/', '/index.html']) {
+        const br = await get(url, 'gzip, deflate, br, zstd');
+        expect(br.statusCode, url).toBe(200);
+        expect(br.headers['content-encoding'], url).toBe('br');
+        expect(br.headers['content-type'], url).toMatch(/^text\/html/);
+        expect(br.headers['cache-control'], url).toBe('no-cache');
+        expect(br.headers.vary, url).toMatch(/accept-encoding/i);
+        // Not the build's own compressed copy (which has the empty block): the page with the configuration.
+        expect(zlib.brotliDecompressSync(br.rawPayload).toString(), url).toContain(block);
+
+        const gz = await get(url, 'gzip, deflate');
+        expect(gz.headers['content-encoding'], url).toBe('gzip');
+        expect(zlib.gunzipSync(gz.rawPayload).toString(), url).toContain(block);
+
+        // Brotli refused by q=0: gzip. Nothing acceptable: the page as it is.
+        expect((await get(url, 'br;q=0, gzip')).headers['content-encoding'], url).toBe('gzip');
+        for (const encoding of [undefined, 'identity', 'br;q=0, gzip;q=0', '*;q=0']) {
+          const plain = await get(url, encoding);
+          expect(plain.headers['content-encoding'], `${url} ${encoding}`).toBeUndefined();
+          expect(plain.body, `${url} ${encoding}`).toContain(block);
+          expect(plain.headers['cache-control']).toBe('no-cache');
+        }
+      }
+      // The configuration no longer has a request of its own.
+      expect((await get('/app-config.js')).statusCode).toBe(404);
+    } finally {
+      await t.app.close();
+      await database.drop();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the runtime configuration in the page', () => {
+  it('cannot close the script element it sits in, whatever a value holds', () => {
+    const page = inlineRuntimeConfig(`<head>${CONFIG_BLOCK}</head>`, { apiBase: '/api', mqttUrl: 'wss://x/</script><script>alert(1)</script>' })!;
+    expect(page.match(/<\/script>/g)).toHaveLength(1);
+    const json = /<script id="app-config" type="application\/json">(.*)<\/script>/.exec(page)![1]!;
+    expect(JSON.parse(json)).toEqual({ apiBase: '/api', mqttUrl: 'wss://x/</script><script>alert(1)</script>' });
+  });
+
+  it('leaves a page without the block alone (null)', () => {
+    expect(inlineRuntimeConfig('<head></head>', { apiBase: '/api', mqttUrl: null })).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import * as z from 'zod/mini';
 import { userApi } from '@/entities/user';
+import { preloadHttpClient } from '@/shared/api';
 import { SendCodeButton } from './send-code-button';
 import { codeField, phoneField, useZodForm } from '@/shared/lib';
 import { startSession } from '../model/session';
@@ -50,7 +51,9 @@ export function LoginForm({ onSignedIn, footer }: Props) {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="登录">
+    // The HTTP client loads when the visitor starts on the form, not with the page (issue #19: a
+    // first visit to the login page downloads only what paints it); typing takes longer than that.
+    <form onSubmit={submit} noValidate aria-label="登录" onFocusCapture={preloadHttpClient} onPointerDownCapture={preloadHttpClient}>
       <Stack gap="md">
         <SegmentedControl
           fullWidth

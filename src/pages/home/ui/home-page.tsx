@@ -70,7 +70,9 @@ export function HomePage() {
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} role="list" aria-label="快捷入口">
             {shortcuts.map((s) => (
-              <UnstyledButton key={s.path} role="listitem" onClick={() => void navigate({ to: s.path })}>
+              // The list item holds the button: a button given role="listitem" is no longer a button to assistive technology.
+              <div key={s.path} role="listitem">
+                <UnstyledButton w="100%" h="100%" onClick={() => void navigate({ to: s.path })}>
                 <Card withBorder padding="md" radius="md" h="100%">
                   <Group gap="sm" wrap="nowrap">
                     <ThemeIcon variant="light" size="lg" aria-hidden>
@@ -83,8 +85,9 @@ export function HomePage() {
                       </Text>
                     </Stack>
                   </Group>
-                </Card>
-              </UnstyledButton>
+                  </Card>
+                </UnstyledButton>
+              </div>
             ))}
           </SimpleGrid>
         )}

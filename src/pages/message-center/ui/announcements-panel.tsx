@@ -38,26 +38,28 @@ export function AnnouncementsPanel() {
       ) : (
         <Stack gap="sm" role="list" aria-label="公告列表">
           {items.map((a) => (
-            <UnstyledButton
-              key={a.announcement_id}
-              role="listitem"
-              onClick={() => void navigate({ to: '/message-center/announcement', search: { id: a.announcement_id } })}
-            >
-              <Card withBorder padding="md">
-                <Group justify="space-between" wrap="nowrap">
-                  <Group gap="xs" wrap="nowrap">
-                    {a.is_read ? null : <Badge size="xs" color="red" variant="filled" aria-label="未读" circle> </Badge>}
-                    <Text fw={a.is_read ? 400 : 700}>{a.title}</Text>
+            // The list item holds the button: a button given role="listitem" is no longer a button to assistive technology.
+            <div key={a.announcement_id} role="listitem">
+              <UnstyledButton
+                w="100%"
+                onClick={() => void navigate({ to: '/message-center/announcement', search: { id: a.announcement_id } })}
+              >
+                <Card withBorder padding="md">
+                  <Group justify="space-between" wrap="nowrap">
+                    <Group gap="xs" wrap="nowrap">
+                      {a.is_read ? null : <Badge size="xs" color="red" variant="filled" aria-label="未读" circle> </Badge>}
+                      <Text fw={a.is_read ? 400 : 700}>{a.title}</Text>
+                    </Group>
+                    <Group gap="xs" wrap="nowrap">
+                      <Badge variant="light">{scopeLabel(a.scope)}</Badge>
+                      <Text size="sm" c="dimmed">
+                        {formatTime(a.published_at)}
+                      </Text>
+                    </Group>
                   </Group>
-                  <Group gap="xs" wrap="nowrap">
-                    <Badge variant="light">{scopeLabel(a.scope)}</Badge>
-                    <Text size="sm" c="dimmed">
-                      {formatTime(a.published_at)}
-                    </Text>
-                  </Group>
-                </Group>
-              </Card>
-            </UnstyledButton>
+                </Card>
+              </UnstyledButton>
+            </div>
           ))}
         </Stack>
       )}

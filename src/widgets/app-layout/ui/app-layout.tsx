@@ -77,7 +77,7 @@ export function AppLayout() {
           }}
         />
       </AppShell.Header>
-      <AppShell.Navbar>
+      <AppShell.Navbar className="app-navbar" data-closed={navOpened ? undefined : true}>
         <Sidebar tree={tree} activePath={menuActive} onNavigate={nav.close} badges={{ '/message-center/index': unreadTotal }} />
       </AppShell.Navbar>
       <AppShell.Main>
