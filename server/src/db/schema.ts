@@ -723,5 +723,7 @@ export interface WorkbenchPreferenceTable {
   color_scheme: string;
   /** JSON list of menu paths, or null. */
   shortcuts: string | null;
+  /** 1 from finishing onboarding until the welcome page is left; null or 0: no welcome page. */
+  welcome_pending: number | null;
   updated_at: string;
 }

@@ -119,6 +119,7 @@ export function createHomeService({ db, preferences }: HomeServiceDeps) {
       message: messageCard,
       advert: advertCard,
       fast: preferences.shortcutsOf(me, prefs?.shortcuts),
+      welcome_pending: prefs?.welcome_pending === 1,
     };
   }
 

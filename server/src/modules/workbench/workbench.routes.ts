@@ -15,6 +15,7 @@ import {
   preferencesSchema,
   shortcutsInput,
   shortcutsSchema,
+  welcomeDoneSchema,
   viewEdit,
   viewIdParams,
   viewInput,
@@ -184,6 +185,18 @@ export default async function workbenchRoutes(app: FastifyInstance, opts: { rele
       },
     },
     async (req) => ok(await preferences.setShortcuts(currentDesigner(req), req.body.paths), '保存成功'),
+  );
+
+  r.post(
+    '/workbench/welcome/done',
+    {
+      ...secured,
+      schema: {
+        ...doc('Leave the welcome page', 'The welcome page shown after onboarding is not shown again (the home answers `welcome_pending: false`).'),
+        response: { 200: envelope(welcomeDoneSchema), ...authErrors },
+      },
+    },
+    async (req) => ok(await preferences.welcomeDone(currentDesigner(req)), '欢迎开始工作'),
   );
 
   r.get(

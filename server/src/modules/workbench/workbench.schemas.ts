@@ -110,8 +110,13 @@ export const homeSchema = z
     message: messageCardSchema,
     advert: advertCardSchema,
     fast: shortcutsSchema,
+    welcome_pending: z
+      .boolean()
+      .describe('true from finishing onboarding (step 6) until `POST /workbench/welcome/done`: the SPA shows the welcome page first'),
   })
   .meta({ id: 'WorkbenchHome' });
+
+export const welcomeDoneSchema = z.object({ welcome_pending: z.literal(false) });
 export type HomeView = z.infer<typeof homeSchema>;
 
 // -- saved views -----------------------------------------------------------------------------------
