@@ -63,7 +63,7 @@ function ShortcutGrid({ items }: { items: ShortcutItem[] }) {
                 <ThemeIcon variant="light" size="md" aria-hidden>
                   {s.title.slice(0, 1)}
                 </ThemeIcon>
-                <Text size="sm" fw={600} truncate>
+                <Text size="sm" fw={600} truncate data-shortcut-title>
                   {s.title}
                 </Text>
               </Group>

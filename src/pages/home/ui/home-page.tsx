@@ -75,7 +75,7 @@ export function HomePage() {
       </Card>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <WorkCard work={data?.work} loading={loading} error={error} onRetry={retry} onOpen={(item) => setOpenTicket(item.ticket_id)} />
+        <WorkCard work={data?.work} teamScope={isLead && profile.data?.team_id != null} loading={loading} error={error} onRetry={retry} onOpen={(item) => setOpenTicket(item.ticket_id)} />
         {isLead && (loading || data?.project) ? (
           <ProjectCard project={data?.project ?? undefined} loading={loading} error={error} onRetry={retry} />
         ) : (

@@ -7,6 +7,8 @@ import { HomeCard } from './home-card';
 
 interface Props {
   work: HomeSummary['work'] | undefined;
+  /** A lead's card is the team's (known from the profile before the home arrives, so the title does not change). */
+  teamScope: boolean;
   loading: boolean;
   error: boolean;
   onRetry: () => void;
@@ -14,9 +16,9 @@ interface Props {
 }
 
 /** work: my tickets needing action now (a lead: the team's), grouped; a row opens the ticket drawer. */
-export function WorkCard({ work, loading, error, onRetry, onOpen }: Props) {
+export function WorkCard({ work, teamScope, loading, error, onRetry, onOpen }: Props) {
   const now = useNow();
-  const team = work?.scope === 'team';
+  const team = work ? work.scope === 'team' : teamScope;
   const title = team ? '团队待处理工单' : '我的待处理工单';
   const groups = work?.groups.filter((g) => g.count > 0) ?? [];
   return (
