@@ -73,7 +73,7 @@ test.describe('workbench home', () => {
     };
 
     await page.goto('/#/home');
-    await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-status', 'connected', { timeout: 15_000 });
+    await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
     await expect(region(page, '我的待处理工单').getByRole('listitem').first()).toBeVisible(FIRST_LOAD);
     const before = await waitingOnScreen();
 

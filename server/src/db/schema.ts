@@ -200,6 +200,10 @@ export interface AnnouncementTable {
   updated_at: string | null;
   /** When its publisher withdrew it: it reaches nobody any more. */
   withdrawn_at: string | null;
+  /** The image its publisher uploaded (`announcement/<designer>/…`), or null. */
+  image_key: string | null;
+  /** The server's thumbnail of that image (`announcement-thumb/…`), or null. */
+  image_thumb_key: string | null;
 }
 
 export interface AnnouncementReadTable {

@@ -32,7 +32,7 @@ import {
  */
 export default async function workbenchRoutes(app: FastifyInstance, opts: { released?: ReadonlySet<string> }) {
   const preferences = createPreferenceService({ db: app.db, unitOfWork: app.unitOfWork, released: opts.released ?? RELEASED_PATHS });
-  const homes = createHomeService({ db: app.db, preferences });
+  const homes = createHomeService({ db: app.db, oss: app.config.oss, preferences });
   const views = createViewService({ app, unitOfWork: app.unitOfWork });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
