@@ -72,7 +72,7 @@ export const homeSchema = z.object({
         published_at: z.string(),
         is_read: z.number(),
         /** The announcement's image thumbnail, when its publisher attached one. */
-        image_url: z.optional(z.nullable(z.string())),
+        image_url: z.nullable(z.string()),
       }),
     ),
   }),
