@@ -85,6 +85,8 @@ interface EditorProps {
 function ShortcutEditor({ fast, draft, onChange, onDone }: EditorProps) {
   const save = useSaveShortcuts();
   const [dragging, setDragging] = useState<number | null>(null);
+  // Going back to the default drops the pinned order: asked once more before it is saved.
+  const [confirmReset, setConfirmReset] = useState(false);
   const pinned = new Set(draft.map((d) => d.path));
   const addable = fast.available.filter((a) => !pinned.has(a.path));
   const move = (from: number, to: number) => onChange(moveItem(draft, from, to));
@@ -156,15 +158,20 @@ function ShortcutEditor({ fast, draft, onChange, onDone }: EditorProps) {
         }}
       />
       <Group justify="space-between">
-        <Button
-          variant="subtle"
-          size="xs"
-          color="gray"
-          loading={save.isPending && save.variables?.length === 0}
-          onClick={() => save.mutate([], { onSuccess: onDone })}
-        >
-          恢复默认
-        </Button>
+        {confirmReset ? (
+          <Group gap={4}>
+            <Button variant="light" size="xs" color="red" loading={save.isPending && save.variables?.length === 0} onClick={() => save.mutate([], { onSuccess: onDone })}>
+              确认恢复默认
+            </Button>
+            <Button variant="subtle" size="xs" color="gray" onClick={() => setConfirmReset(false)}>
+              不恢复
+            </Button>
+          </Group>
+        ) : (
+          <Button variant="subtle" size="xs" color="gray" onClick={() => setConfirmReset(true)}>
+            恢复默认
+          </Button>
+        )}
         <Group gap="xs">
           <Button variant="default" size="xs" onClick={onDone} disabled={save.isPending}>
             取消
