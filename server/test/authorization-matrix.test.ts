@@ -134,6 +134,7 @@ const NOT_OBJECT: Record<string, string> = {
   'PUT /workbench/shortcuts': 'my own, from my own menu',
   'GET /workbench/preferences': 'my own',
   'PUT /workbench/preferences': 'my own',
+  'POST /workbench/welcome/done': 'my own welcome page',
 };
 
 /** A real image for template previews (the server decodes it and makes its thumbnail). */

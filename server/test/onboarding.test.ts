@@ -135,6 +135,24 @@ describe.each(dialects)('PUT /api/onboarding/registration-step (%s)', (dialect) 
     expectEnvelope(await t.authed(token).put(STEP_URL, VALID[6]), 409);
   });
 
+  it('finishing onboarding shows the welcome page once, to that person only (issue #18)', async () => {
+    const user = await t.registerUser();
+    const c = t.authed(user.token);
+    const welcome = async (client: typeof c) => expectEnvelope(await client.get('/api/workbench/home'), 200).data.welcome_pending as boolean;
+    for (const step of [1, 2, 3, 4, 5]) expect(stepOf(await c.put(STEP_URL, VALID[step]))).toBe(step);
+    expect(await welcome(c)).toBe(false);
+    expect(stepOf(await c.put(STEP_URL, VALID[6]))).toBe(6);
+    expect(await welcome(c)).toBe(true);
+    // A designer who never went through onboarding here (the seed) sees no welcome page.
+    const lead = t.authed(await t.sessionFor(DEMO.lead));
+    expect(await welcome(lead)).toBe(false);
+    // Leaving it is kept on the server: every later home (any browser) has no welcome page.
+    expect(expectEnvelope(await c.post('/api/workbench/welcome/done', {}), 200).data).toEqual({ welcome_pending: false });
+    expect(await welcome(c)).toBe(false);
+    expect(await welcome(t.authed(await t.sessionFor(user.phone)))).toBe(false);
+    expect401(await t.anon.post('/api/workbench/welcome/done', {}));
+  });
+
   it('GET /api/onboarding/orientation gives the questions without the answers', async () => {
     const token = await t.sessionFor(DEMO.onboarding);
     const res = await t.authed(token).get('/api/onboarding/orientation');

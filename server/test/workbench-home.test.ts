@@ -2,7 +2,10 @@
  * The workbench home (issue #18): every card in one answer, per role, with real tickets in each
  * group of the work card (made through the integration API and the designer's own calls).
  */
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { putObject } from '../src/modules/files/index.js';
 import { shanghaiDay, shanghaiDayStart, weekStartOf } from '../src/domain/calendar.js';
 import { advanceClock, nowMs } from '../src/lib/time.js';
 import { assignedTicket, createWorld, upstream, type World } from './support/appeals.js';
@@ -34,7 +37,7 @@ interface HomeWire {
   };
   product: { products: { product_id: number; assigned_today: number }[]; exams: { exam_id: number; product_id: number }[] };
   message: { unread: number; items: { message_id: number; message_type: number; is_read: number }[] };
-  advert: { items: { announcement_id: number; title: string }[] };
+  advert: { items: { announcement_id: number; title: string; image_url: string | null }[] };
   fast: { paths: string[]; is_default: boolean };
 }
 
@@ -218,6 +221,65 @@ describe.each(dialects)('workbench home (%s)', (dialect) => {
     expect(after.message.unread).toBe(1);
     // Scope 1 is for designers: a part-time designer does not get it.
     expect((await home(partTimer)).advert.items.map((a) => a.announcement_id)).not.toContain(published.announcement_id);
+  });
+
+  it('a lead publishes an announcement with an image: checked, thumbnailed, shown on the home and the announcement', async () => {
+    const oss = t.app.config.oss;
+    const keyOf = (code: string, name: string) => `announcement/${code}/20261205/${randomBytes(6).toString('hex')}/${name}`;
+    const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#cc6633' } }).png().toBuffer();
+    const publish = (imageKey: string) =>
+      w.lead.client.post('/api/messages/announcements', { title: '带图公告', body: '新品上线。', scope: 1, image_key: imageKey });
+    const count = async () => Number((await t.db.selectFrom('announcements').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+
+    // Refused, and nothing published: another person's upload, a type that is no image, bytes that
+    // are no image, one over 5 MB, a key with no object.
+    const othersKey = keyOf(w.designer.code, '海报.png');
+    await putObject(oss, othersKey, png);
+    const fake = keyOf(w.lead.code, '海报.png');
+    await putObject(oss, fake, Buffer.from('not an image at all'));
+    const pdf = keyOf(w.lead.code, '海报.pdf');
+    await putObject(oss, pdf, Buffer.from('%PDF-1.4'));
+    const huge = keyOf(w.lead.code, '大图.png');
+    await putObject(oss, huge, Buffer.alloc(5 * 1024 * 1024 + 1, 1));
+    const cases: [string, string][] = [
+      [othersKey, '图片不存在或无权使用'],
+      [`template/${w.lead.code}/20261205/abcdefabcdef/海报.png`, '图片不存在或无权使用'],
+      [keyOf(w.lead.code, '不存在.png'), '图片不存在或无权使用'],
+      [pdf, '图片只能是JPG、PNG或WEBP格式'],
+      [huge, '图片不能超过5MB'],
+      [fake, '图片无法识别，请上传JPG、PNG或WEBP图片'],
+    ];
+    for (const [key, message] of cases) {
+      const res = await publish(key);
+      expect(res.statusCode, key).toBe(422);
+      expect(res.json().error_fields).toEqual([{ field: 'image_key', message }]);
+    }
+    expect(await count()).toBe(before);
+
+    // The lead's own PNG: published with a 960 px WebP thumbnail beside it.
+    const mine = keyOf(w.lead.code, '新品海报.png');
+    await putObject(oss, mine, png);
+    const published = expectEnvelope<{ announcement_id: number }>(await publish(mine), 200).data;
+    const h = await home(w.designer);
+    const item = h.advert.items.find((a) => a.announcement_id === published.announcement_id)!;
+    expect(item.image_url).toMatch(/\/announcement-thumb\/.+\.webp$/);
+    const thumb = await t.anon.get(item.image_url!.replace(/^.*?\/oss\//, '/oss/'));
+    expect(thumb.statusCode).toBe(200);
+    const meta = await sharp(thumb.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 960, height: 540 });
+    const detail = expectEnvelope<{ image_url: string; image_thumb_url: string }>(
+      await w.designer.client.get(`/api/messages/announcements/${published.announcement_id}`),
+      200,
+    ).data;
+    expect(detail.image_url).toMatch(/\/announcement\/.+\/新品海报\.png$|%E6%96%B0%E5%93%81/);
+    expect(detail.image_thumb_url).toBe(item.image_url);
+    // Without an image, none.
+    const plain = expectEnvelope<{ announcement_id: number }>(
+      await w.lead.client.post('/api/messages/announcements', { title: '无图公告', body: '通知。', scope: 1 }),
+      200,
+    ).data;
+    expect((await home(w.designer)).advert.items.find((a) => a.announcement_id === plain.announcement_id)!.image_url).toBeNull();
   });
 
   it('part-time designers get their own tickets, no project card, and their menu’s shortcuts', async () => {

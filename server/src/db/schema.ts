@@ -200,6 +200,10 @@ export interface AnnouncementTable {
   updated_at: string | null;
   /** When its publisher withdrew it: it reaches nobody any more. */
   withdrawn_at: string | null;
+  /** The image its publisher uploaded (`announcement/<designer>/…`), or null. */
+  image_key: string | null;
+  /** The server's thumbnail of that image (`announcement-thumb/…`), or null. */
+  image_thumb_key: string | null;
 }
 
 export interface AnnouncementReadTable {
@@ -723,5 +727,7 @@ export interface WorkbenchPreferenceTable {
   color_scheme: string;
   /** JSON list of menu paths, or null. */
   shortcuts: string | null;
+  /** 1 from finishing onboarding until the welcome page is left; null or 0: no welcome page. */
+  welcome_pending: number | null;
   updated_at: string;
 }

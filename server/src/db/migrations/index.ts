@@ -21,6 +21,8 @@ import * as templateListIndexes from './20261204T1000_template_list_indexes.js';
 import * as examCandidates from './20261204T1000_exam_candidates.js';
 import * as ticketSearch from './20261204T1000_ticket_search.js';
 import * as workbench from './20261204T1300_workbench.js';
+import * as workbenchWelcome from './20261205T1000_workbench_welcome.js';
+import * as announcementImages from './20261205T1100_announcement_images.js';
 
 /** Every migration, by name. Names carry a timestamp; a landed migration is never edited. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +48,8 @@ const migrations: Record<string, Migration> = {
   '20261204T1000_exam_candidates': examCandidates,
   '20261204T1000_ticket_search': ticketSearch,
   '20261204T1300_workbench': workbench,
+  '20261205T1000_workbench_welcome': workbenchWelcome,
+  '20261205T1100_announcement_images': announcementImages,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { UPLOAD_SOURCES } from './object-keys.js';
 
 export const signatureQuery = z.object({
-  source: z.enum(UPLOAD_SOURCES, { error: '上传来源不正确' }).describe('Upload source (spec §3): default, template, user, draft, attachment, static; appeal (appeal attachments); comment (files of a comment on a ticket or an appeal)'),
+  source: z.enum(UPLOAD_SOURCES, { error: '上传来源不正确' }).describe('Upload source (spec §3): default, template, user, draft, attachment, static; appeal (appeal attachments); comment (files of a comment on a ticket or an appeal); announcement (the image a lead publishes an announcement with, at most 5 MB)'),
 });
 
 export const signatureSchema = z.object({

@@ -23,7 +23,7 @@ export const POLICY_TTL_MS = 10 * 60 * 1000;
 const USER_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 export function maxUploadBytes(source: UploadSource, configuredMax: number): number {
-  return source === 'user' ? Math.min(USER_IMAGE_MAX_BYTES, configuredMax) : configuredMax;
+  return source === 'user' || source === 'announcement' ? Math.min(USER_IMAGE_MAX_BYTES, configuredMax) : configuredMax;
 }
 
 /**

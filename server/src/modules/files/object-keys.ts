@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 /** The spec's upload sources (§3 Upload task), plus `appeal` (appeal attachments, issue #5) and `comment` (files of a comment on a ticket or an appeal, issue #24). */
-export const UPLOAD_SOURCES = ['default', 'template', 'user', 'draft', 'attachment', 'static', 'appeal', 'comment'] as const;
+export const UPLOAD_SOURCES = ['default', 'template', 'user', 'draft', 'attachment', 'static', 'appeal', 'comment', 'announcement'] as const;
 export type UploadSource = (typeof UPLOAD_SOURCES)[number];
 
 const NONCE_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';

@@ -79,6 +79,8 @@ const announcementColumns = [
   'announcements.published_at',
   'announcements.published_by',
   'announcements.updated_at',
+  'announcements.image_key',
+  'announcements.image_thumb_key',
   sql<number>`case when ar.designer_id is null then 0 else 1 end`.as('is_read'),
 ] as const;
 
@@ -136,7 +138,7 @@ export async function countProducts(db: Db, productIds: readonly number[]): Prom
  */
 export async function insertAnnouncement(
   db: Db,
-  a: { title: string; body: string; scope: number; published_by: number; published_at: string },
+  a: { title: string; body: string; scope: number; published_by: number; published_at: string; image_key?: string | null; image_thumb_key?: string | null },
   productIds: readonly number[],
 ): Promise<number> {
   const row = await db

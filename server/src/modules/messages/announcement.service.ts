@@ -4,6 +4,7 @@
  * the broadcast on the `announcements` topic follows the commit. The announcement row is the
  * broadcast's outbox entry, so a process that dies before broadcasting leaves it to the relay.
  */
+import type { OssConfig } from '../../config/env.js';
 import type { Db } from '../../db/database.js';
 import type { Designer } from '../../db/schema.js';
 import { forbidden, invalid, notFound } from '../../lib/errors.js';
@@ -23,6 +24,7 @@ import {
   withdrawAnnouncement,
 } from './announcement.repository.js';
 import { deleteAnnouncementMessages, markAnnouncementMessageRead, retitleAnnouncementMessages } from './message.repository.js';
+import { announcementImageUrls, prepareAnnouncementImage } from './announcement-image.js';
 import { announcementMessage, type MessageService } from './message.service.js';
 import type { AnnouncementEdit, AnnouncementInput, AnnouncementView } from './message.schemas.js';
 import type { UnitOfWork } from './unit-of-work.js';
@@ -32,13 +34,14 @@ export const SCOPE_TEXT: Record<number, string> = { 0: '团队负责人', 1: '�
 
 export interface AnnouncementServiceDeps {
   db: Db;
+  oss: OssConfig;
   unitOfWork: UnitOfWork;
   messages: MessageService;
 }
 
 type AnnouncementRow = NonNullable<Awaited<ReturnType<typeof findAnnouncement>>>;
 
-function toView(a: AnnouncementRow, productIds: number[] | undefined, reader: Reader): AnnouncementView {
+function toView(oss: OssConfig, a: AnnouncementRow, productIds: number[] | undefined, reader: Reader): AnnouncementView {
   return {
     announcement_id: a.id,
     title: a.title,
@@ -49,10 +52,11 @@ function toView(a: AnnouncementRow, productIds: number[] | undefined, reader: Re
     updated_at: a.updated_at,
     is_read: Number(a.is_read),
     can_manage: a.published_by === reader.id,
+    ...announcementImageUrls(oss, a),
   };
 }
 
-export function createAnnouncementService({ db, unitOfWork, messages }: AnnouncementServiceDeps) {
+export function createAnnouncementService({ db, oss, unitOfWork, messages }: AnnouncementServiceDeps) {
   /** The announcement `me` published, not withdrawn: 404 when there is none, 403 when another lead published it. */
   async function ownAnnouncement(me: Designer, id: number) {
     const a = await findAnnouncementForEdit(db, id);
@@ -69,7 +73,7 @@ export function createAnnouncementService({ db, unitOfWork, messages }: Announce
         db,
         rows.map((r) => r.id),
       );
-      return { items: rows.map((a) => toView(a, products.get(a.id), reader)), total };
+      return { items: rows.map((a) => toView(oss, a, products.get(a.id), reader)), total };
     },
 
     /** One announcement that reaches me; 404 otherwise (also when it does not exist). */
@@ -77,7 +81,7 @@ export function createAnnouncementService({ db, unitOfWork, messages }: Announce
       const a = await findAnnouncement(db, reader, id);
       if (!a) throw notFound('公告不存在');
       const products = await productIdsOf(db, [a.id]);
-      return toView(a, products.get(a.id), reader);
+      return toView(oss, a, products.get(a.id), reader);
     },
 
     /** Reads an announcement that reaches me: its read row and its type-29 message, together. */
@@ -100,9 +104,11 @@ export function createAnnouncementService({ db, unitOfWork, messages }: Announce
       const { title, body, scope } = input;
       const productIds = [...new Set(input.product_ids)];
       if (productIds.length && (await countProducts(db, productIds)) !== productIds.length) throw invalid('product_ids', '所选产品不存在');
+      // Checked and its thumbnail stored before anything is written: a refused image publishes nothing.
+      const image = input.image_key ? await prepareAnnouncementImage(oss, me.id, input.image_key) : {};
       const published_at = nowIso();
       const { id, recipients } = await unitOfWork(async (trx, { send }) => {
-        const id = await insertAnnouncement(trx, { title, body, scope, published_by: me.id, published_at }, productIds);
+        const id = await insertAnnouncement(trx, { title, body, scope, published_by: me.id, published_at, ...image }, productIds);
         const to = await announcementRecipients(trx, scope, productIds);
         send(to, announcementMessage({ id, title }));
         return { id, recipients: to.length };

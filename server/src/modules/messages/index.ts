@@ -6,4 +6,5 @@ export { type MessageService } from './message.service.js';
 export { type UnitOfWork, type WorkContext } from './unit-of-work.js';
 export { myMessages, myUnread } from './inbox.service.js';
 export { listAnnouncements } from './announcement.repository.js';
+export { announcementImageUrls } from './announcement-image.js';
 export { messageSchema } from './message.schemas.js';

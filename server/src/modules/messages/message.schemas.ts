@@ -28,6 +28,8 @@ export const announcementSchema = z
     is_read: z.number().int(),
     /** The caller published it, so may edit or withdraw it. */
     can_manage: z.boolean(),
+    image_url: z.string().nullable().describe('The image its publisher attached (null: none)'),
+    image_thumb_url: z.string().nullable().describe('The server’s thumbnail of that image, at most 960 px wide (WebP)'),
   })
   .meta({ id: 'Announcement' });
 export type AnnouncementView = z.infer<typeof announcementSchema>;
@@ -65,6 +67,11 @@ export const announcementInput = z.object({
   body: z.string({ error: '请输入公告内容' }).trim().min(1, { error: '请输入公告内容' }).max(20_000, { error: '内容不能超过20000个字符' }),
   scope: z.number({ error: '请选择发布范围' }).int().min(0, { error: '发布范围不正确' }).max(4, { error: '发布范围不正确' }),
   product_ids: z.array(z.number().int().positive().max(MAX_ROW_ID)).max(99).default([]),
+  image_key: z
+    .string({ error: '图片不存在或无权使用' })
+    .max(1023, { error: '图片不存在或无权使用' })
+    .optional()
+    .describe('An image the publisher uploaded (`GET /oss/get-signature?source=announcement`): JPG, PNG or WebP, at most 5 MB'),
 });
 export type AnnouncementInput = z.infer<typeof announcementInput>;
 

@@ -38,7 +38,7 @@ export default async function onboardingRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const updated = await saveStep(app.db, req.auth!.designer, req.body);
+      const updated = await saveStep(app.db, app.unitOfWork, req.auth!.designer, req.body);
       return ok(await toProfile(app.db, updated), req.body.step === REGISTRATION_COMPLETE_STEP ? '欢迎加入，开始接单吧' : '已保存');
     },
   );

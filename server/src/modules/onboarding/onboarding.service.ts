@@ -9,6 +9,8 @@ import type { Designer, DesignerUpdate } from '../../db/schema.js';
 import { REGISTRATION_COMPLETE_STEP } from '../../domain/designers.js';
 import { AppError, invalid } from '../../lib/errors.js';
 import { bankPatch, updateDesigner } from '../user/index.js';
+import type { UnitOfWork } from '../messages/index.js';
+import { markWelcomePending } from '../workbench/index.js';
 import type { StepBody } from './onboarding.schemas.js';
 import { wrongAnswers } from './orientation.js';
 
@@ -41,9 +43,16 @@ function patchOf(body: StepBody): DesignerUpdate {
 }
 
 /** Saves one step; the designer's step becomes `max(current, step)`. */
-export async function saveStep(db: Db, me: Designer, body: StepBody): Promise<Designer> {
+export async function saveStep(db: Db, unitOfWork: UnitOfWork, me: Designer, body: StepBody): Promise<Designer> {
   const current = me.current_registration_step;
   if (current >= REGISTRATION_COMPLETE_STEP) throw new AppError(409, '引导已完成，无需重复提交');
   if (body.step > current + 1) throw invalid('step', `请先完成第${current + 1}步`);
-  return updateDesigner(db, me.id, { ...patchOf(body), current_registration_step: Math.max(current, body.step) });
+  const patch = { ...patchOf(body), current_registration_step: Math.max(current, body.step) };
+  if (body.step < REGISTRATION_COMPLETE_STEP) return updateDesigner(db, me.id, patch);
+  // The finish line: the next home shows the welcome page (issue #18), in the same transaction.
+  return unitOfWork(async (trx) => {
+    const updated = await updateDesigner(trx, me.id, patch);
+    await markWelcomePending(trx, me.id);
+    return updated;
+  });
 }

@@ -3,12 +3,13 @@
  * refresh area of the message contract refreshes which card is in the module README; the SPA
  * invalidates this one query on each of them.
  */
+import type { OssConfig } from '../../config/env.js';
 import type { Db } from '../../db/database.js';
 import type { Designer } from '../../db/schema.js';
 import { shanghaiDay, shanghaiDayStart, weekStartOf } from '../../domain/calendar.js';
 import { designerCode, displayName } from '../../domain/designers.js';
 import { isoAfter, nowIso, nowMs } from '../../lib/time.js';
-import { listAnnouncements, myMessages, myUnread } from '../messages/index.js';
+import { announcementImageUrls, listAnnouncements, myMessages, myUnread } from '../messages/index.js';
 import { examsToQualify } from '../study/index.js';
 import { roleOf } from '../system/index.js';
 import { designerNames, productLoads, teamMembersToday, teamToday, weekPlanId, workCounts, type WorkScope, workTickets } from './home.repository.js';
@@ -23,10 +24,11 @@ export const DUE_SOON_MS = 2 * 3600_000;
 
 export interface HomeServiceDeps {
   db: Db;
+  oss: OssConfig;
   preferences: PreferenceService;
 }
 
-export function createHomeService({ db, preferences }: HomeServiceDeps) {
+export function createHomeService({ db, oss, preferences }: HomeServiceDeps) {
   async function work(me: Designer, now: string): Promise<HomeView['work']> {
     const scope: WorkScope = me.designer_type === 0 && me.team_id !== null ? { kind: 'team', teamId: me.team_id } : { kind: 'designer', designerId: me.id };
     const soon = isoAfter(DUE_SOON_MS, Date.parse(now));
@@ -94,7 +96,15 @@ export function createHomeService({ db, preferences }: HomeServiceDeps) {
 
   async function advert(me: Designer): Promise<HomeView['advert']> {
     const { rows } = await listAnnouncements(db, me, 1, HOME_LIMITS.announcements);
-    return { items: rows.map((a) => ({ announcement_id: a.id, title: a.title, published_at: a.published_at, is_read: Number(a.is_read) })) };
+    return {
+      items: rows.map((a) => ({
+        announcement_id: a.id,
+        title: a.title,
+        published_at: a.published_at,
+        is_read: Number(a.is_read),
+        image_url: announcementImageUrls(oss, a).image_thumb_url,
+      })),
+    };
   }
 
   /** The home of `me`: work, project (leads with a team), product, message, advert and fast cards. */
@@ -119,6 +129,7 @@ export function createHomeService({ db, preferences }: HomeServiceDeps) {
       message: messageCard,
       advert: advertCard,
       fast: preferences.shortcutsOf(me, prefs?.shortcuts),
+      welcome_pending: prefs?.welcome_pending === 1,
     };
   }
 

@@ -14,7 +14,7 @@ import { COLOR_SCHEMES, type ShortcutsView } from './workbench.schemas.js';
 /** The fast card without pinned shortcuts: this many of the menu's entries, in the menu's order. */
 export const DEFAULT_SHORTCUTS = 8;
 
-const DEFAULTS = { color_scheme: 'auto' as (typeof COLOR_SCHEMES)[number] };
+export const DEFAULT_PREFERENCES = { color_scheme: 'auto' as (typeof COLOR_SCHEMES)[number] };
 
 export interface PreferenceServiceDeps {
   db: Db;
@@ -55,21 +55,27 @@ export function createPreferenceService({ db, unitOfWork, released }: Preference
     });
     if (errors.length) throw new AppError(422, errors[0]!.message, errors);
     const stored = paths.length ? JSON.stringify(paths) : null;
-    await unitOfWork((trx) => savePreference(trx, me.id, { shortcuts: stored }, DEFAULTS, nowIso()));
+    await unitOfWork((trx) => savePreference(trx, me.id, { shortcuts: stored }, DEFAULT_PREFERENCES, nowIso()));
     return shortcutsOf(me, stored);
   }
 
   async function preferences(me: Designer): Promise<{ color_scheme: (typeof COLOR_SCHEMES)[number] }> {
     const row = await findPreferences(db, me.id);
-    return { color_scheme: (row?.color_scheme as (typeof COLOR_SCHEMES)[number] | undefined) ?? DEFAULTS.color_scheme };
+    return { color_scheme: (row?.color_scheme as (typeof COLOR_SCHEMES)[number] | undefined) ?? DEFAULT_PREFERENCES.color_scheme };
   }
 
   async function setColorScheme(me: Designer, scheme: (typeof COLOR_SCHEMES)[number]) {
-    await unitOfWork((trx) => savePreference(trx, me.id, { color_scheme: scheme }, DEFAULTS, nowIso()));
+    await unitOfWork((trx) => savePreference(trx, me.id, { color_scheme: scheme }, DEFAULT_PREFERENCES, nowIso()));
     return { color_scheme: scheme };
   }
 
-  return { shortcuts, shortcutsOf, setShortcuts, preferences, setColorScheme };
+  /** Leaves the welcome page: it is not shown again (a second call changes nothing). */
+  async function welcomeDone(me: Designer): Promise<{ welcome_pending: false }> {
+    await unitOfWork((trx) => savePreference(trx, me.id, { welcome_pending: 0 }, DEFAULT_PREFERENCES, nowIso()));
+    return { welcome_pending: false };
+  }
+
+  return { shortcuts, shortcutsOf, setShortcuts, preferences, setColorScheme, welcomeDone };
 }
 
 export type PreferenceService = ReturnType<typeof createPreferenceService>;

@@ -122,14 +122,14 @@ export async function setDefaultView(db: Conn, designerId: number, list: string,
 // -- preferences -----------------------------------------------------------------------------------
 
 export function findPreferences(db: Conn, designerId: number) {
-  return db.selectFrom('workbench_preferences').select(['color_scheme', 'shortcuts']).where('designer_id', '=', designerId).executeTakeFirst();
+  return db.selectFrom('workbench_preferences').select(['color_scheme', 'shortcuts', 'welcome_pending']).where('designer_id', '=', designerId).executeTakeFirst();
 }
 
 /** Writes one preference (an upsert: the row is created with the defaults for the others when missing). */
 export async function savePreference(
   db: Conn,
   designerId: number,
-  change: { color_scheme: string } | { shortcuts: string | null },
+  change: { color_scheme: string } | { shortcuts: string | null } | { welcome_pending: number },
   defaults: { color_scheme: string },
   at: string,
 ): Promise<void> {

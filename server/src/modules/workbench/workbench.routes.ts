@@ -15,6 +15,7 @@ import {
   preferencesSchema,
   shortcutsInput,
   shortcutsSchema,
+  welcomeDoneSchema,
   viewEdit,
   viewIdParams,
   viewInput,
@@ -31,7 +32,7 @@ import {
  */
 export default async function workbenchRoutes(app: FastifyInstance, opts: { released?: ReadonlySet<string> }) {
   const preferences = createPreferenceService({ db: app.db, unitOfWork: app.unitOfWork, released: opts.released ?? RELEASED_PATHS });
-  const homes = createHomeService({ db: app.db, preferences });
+  const homes = createHomeService({ db: app.db, oss: app.config.oss, preferences });
   const views = createViewService({ app, unitOfWork: app.unitOfWork });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -184,6 +185,18 @@ export default async function workbenchRoutes(app: FastifyInstance, opts: { rele
       },
     },
     async (req) => ok(await preferences.setShortcuts(currentDesigner(req), req.body.paths), '保存成功'),
+  );
+
+  r.post(
+    '/workbench/welcome/done',
+    {
+      ...secured,
+      schema: {
+        ...doc('Leave the welcome page', 'The welcome page shown after onboarding is not shown again (the home answers `welcome_pending: false`).'),
+        response: { 200: envelope(welcomeDoneSchema), ...authErrors },
+      },
+    },
+    async (req) => ok(await preferences.welcomeDone(currentDesigner(req)), '欢迎开始工作'),
   );
 
   r.get(

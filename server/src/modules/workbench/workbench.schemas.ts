@@ -84,8 +84,16 @@ const messageCardSchema = z.object({
 
 const advertCardSchema = z.object({
   items: z
-    .array(z.object({ announcement_id: z.number().int(), title: z.string(), published_at: z.string(), is_read: z.number().int() }))
-    .describe('The 5 latest announcements that reach me and are not withdrawn. Announcements carry no image yet, so there is no image field'),
+    .array(
+      z.object({
+        announcement_id: z.number().int(),
+        title: z.string(),
+        published_at: z.string(),
+        is_read: z.number().int(),
+        image_url: z.string().nullable().describe('The thumbnail of the image its publisher attached (null: none)'),
+      }),
+    )
+    .describe('The 5 latest announcements that reach me and are not withdrawn, with their image when they carry one'),
 });
 
 export const shortcutItemSchema = z.object({ path: z.string(), title: z.string() });
@@ -110,8 +118,13 @@ export const homeSchema = z
     message: messageCardSchema,
     advert: advertCardSchema,
     fast: shortcutsSchema,
+    welcome_pending: z
+      .boolean()
+      .describe('true from finishing onboarding (step 6) until `POST /workbench/welcome/done`: the SPA shows the welcome page first'),
   })
   .meta({ id: 'WorkbenchHome' });
+
+export const welcomeDoneSchema = z.object({ welcome_pending: z.literal(false) });
 export type HomeView = z.infer<typeof homeSchema>;
 
 // -- saved views -----------------------------------------------------------------------------------

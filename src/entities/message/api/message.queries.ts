@@ -52,7 +52,7 @@ export const messageApi = {
   markRead: (body: { message_ids?: number[]; all?: boolean }) =>
     http.post('messages/messages/read', markReadResultSchema, { json: body }),
   markAnnouncementRead: (id: number) => http.post(`messages/announcements/${id}/read`, noDataSchema),
-  publishAnnouncement: (body: { title: string; body: string; scope: number; product_ids: number[] }) =>
+  publishAnnouncement: (body: { title: string; body: string; scope: number; product_ids: number[]; image_key?: string }) =>
     http.post('messages/announcements', publishResultSchema, { json: body }),
   editAnnouncement: (id: number, body: { title: string; body: string }) => http.put(`messages/announcements/${id}`, noDataSchema, { json: body }),
   withdrawAnnouncement: (id: number) => http.post(`messages/announcements/${id}/withdraw`, withdrawResultSchema),

@@ -55,6 +55,9 @@ export const announcementSchema = z.object({
   is_read: z.number().check(z.int()),
   /** The signed-in lead published it, so may edit or withdraw it. */
   can_manage: z.boolean(),
+  /** The image its publisher attached, and the server's thumbnail of it (null: none). */
+  image_url: z._default(z.nullable(z.string()), null),
+  image_thumb_url: z._default(z.nullable(z.string()), null),
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 

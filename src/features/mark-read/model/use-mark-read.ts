@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageApi, messageQueries } from '@/entities/message';
+import { workbenchQueries } from '@/entities/workbench';
 import { notify } from '@/shared/ui';
 
 /** Marks messages read (some, or all with `all: true`) and refreshes lists and counts. */
@@ -12,6 +13,7 @@ export function useMarkMessagesRead() {
       if (vars.all) notify(updated ? `已将${updated}条消息标为已读` : '没有未读消息', 'success');
       void queryClient.invalidateQueries({ queryKey: messageQueries.lists() });
       void queryClient.invalidateQueries({ queryKey: messageQueries.unread().queryKey });
+      void queryClient.invalidateQueries({ queryKey: workbenchQueries.homeKey() });
     },
   });
 }
@@ -26,6 +28,7 @@ export function useMarkAnnouncementRead() {
       void queryClient.invalidateQueries({ queryKey: messageQueries.announcements() });
       void queryClient.invalidateQueries({ queryKey: messageQueries.lists() });
       void queryClient.invalidateQueries({ queryKey: messageQueries.unread().queryKey });
+      void queryClient.invalidateQueries({ queryKey: workbenchQueries.homeKey() });
     },
   });
 }

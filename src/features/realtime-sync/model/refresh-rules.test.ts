@@ -10,6 +10,7 @@ import { settlementKeys } from '@/entities/settlement';
 import { teamBoardQueries } from '@/entities/team-board';
 import { teamDesignerQueries } from '@/entities/team-designer';
 import { ticketKeys } from '@/entities/ticket';
+import { workbenchQueries } from '@/entities/workbench';
 import { MESSAGE_TYPE, MESSAGE_TYPE_CODES, messageTypeOf, type RefreshArea } from '@/shared/contract';
 import { AREA_KEYS, catchUpKeys, keysToInvalidate } from './refresh-rules';
 
@@ -20,6 +21,7 @@ const refreshing = (area: RefreshArea) => MESSAGE_TYPE_CODES.filter((c) => messa
 const K = {
   messages: messageQueries.lists(),
   unread: messageQueries.unread().queryKey,
+  home: workbenchQueries.homeKey(),
   announcements: messageQueries.announcements(),
   ticketLists: ticketKeys.lists(),
   ticketDetails: ticketKeys.details(),
@@ -130,7 +132,7 @@ const withViews = (names: KeyName[]): KeyName[] => [...names, ...names.flatMap((
 describe('refresh rules (spec §4)', () => {
   it('every type refreshes the keys it did before the contract, plus the deliberate additions', () => {
     for (let t = 0; t <= 42; t++) {
-      const names: KeyName[] = withViews(['messages', 'unread', ...(BEFORE_CONTRACT[t] ?? []), ...(ADDED[t] ?? [])]);
+      const names: KeyName[] = withViews(['messages', 'unread', 'home', ...(BEFORE_CONTRACT[t] ?? []), ...(ADDED[t] ?? [])]);
       const expected = sortedJson([...new Set(names)].map((n) => K[n]));
       expect(sortedJson(keysToInvalidate(t)), `type ${t}`).toEqual(expected);
     }
@@ -141,12 +143,12 @@ describe('refresh rules (spec §4)', () => {
   it('comment messages (36–39) refresh the open threads, the ticket rows’ unread badges and the ticket details’ timelines, nothing else', () => {
     expect(refreshing('comments')).toEqual(COMMENT_TYPES);
     for (const t of COMMENT_TYPES) {
-      expect(sortedJson(keysToInvalidate(t))).toEqual(sortedJson([K.messages, K.unread, K.comments, K.ticketLists, K.ticketDetails, K.viewsMyTickets, K.viewsTeamOrders]));
+      expect(sortedJson(keysToInvalidate(t))).toEqual(sortedJson([K.messages, K.unread, K.home, K.comments, K.ticketLists, K.ticketDetails, K.viewsMyTickets, K.viewsTeamOrders]));
     }
   });
   it('assignment messages (40, 41) and a submitted exam (42) refresh the courses and exams, nothing else', () => {
     expect(refreshing('study')).toEqual(STUDY_TYPES);
-    for (const t of STUDY_TYPES) expect(sortedJson(keysToInvalidate(t))).toEqual(sortedJson([K.messages, K.unread, K.study]));
+    for (const t of STUDY_TYPES) expect(sortedJson(keysToInvalidate(t))).toEqual(sortedJson([K.messages, K.unread, K.home, K.study]));
   });
   it('ticket refresh types are spec §4\'s 9–19, 21, 22, 23, 25, 28, 32, and the project\'s 2, 3, 8, 27', () => {
     expect(refreshing('tickets')).toEqual([2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 25, 27, 28, 32]);
@@ -154,13 +156,14 @@ describe('refresh rules (spec §4)', () => {
   it('panel counter types are exactly 2, 3, 8–11, 14–16, 21, 22, 25, 27', () => {
     expect(refreshing('panel-counts')).toEqual([2, 3, 8, 9, 10, 11, 14, 15, 16, 21, 22, 25, 27]);
   });
-  it('every message refreshes the message list and unread count, an unknown type nothing else', () => {
+  it('every message refreshes the message list, unread count and the home (its message card), an unknown type nothing else', () => {
     for (const t of MESSAGE_TYPE_CODES) {
       const keys = keysToInvalidate(t);
       expect(has(keys, K.messages)).toBe(true);
       expect(has(keys, K.unread)).toBe(true);
+      expect(has(keys, K.home)).toBe(true);
     }
-    for (const t of [0, 1, 43, 99]) expect(sortedJson(keysToInvalidate(t))).toEqual(sortedJson([K.messages, K.unread]));
+    for (const t of [0, 1, 43, 99]) expect(sortedJson(keysToInvalidate(t))).toEqual(sortedJson([K.messages, K.unread, K.home]));
   });
   it('invalidates each key once', () => {
     for (const t of MESSAGE_TYPE_CODES) {
@@ -320,9 +323,9 @@ describe('catching up after (re)subscribing', () => {
     // The unread badge and the ticket lists are among them.
     expect(keys).toContain(JSON.stringify(K.unread));
     expect(keys).toContain(JSON.stringify(K.ticketLists));
-    // Nothing else: every key in the area map, the message keys and every list's saved views.
+    // Nothing else: every key in the area map, the message keys, the home and every list's saved views.
     const views = [K.viewsMyTickets, K.viewsTeamOrders, K.viewsAppeals, K.viewsDeductions, K.viewsReview];
-    const all = new Set([K.messages, K.unread, ...Object.values(AREA_KEYS).flat(), ...views].map((k) => JSON.stringify(k)));
+    const all = new Set([K.messages, K.unread, K.home, ...Object.values(AREA_KEYS).flat(), ...views].map((k) => JSON.stringify(k)));
     expect([...keys].sort()).toEqual([...all].sort());
   });
 });

@@ -9,6 +9,7 @@ import { settlementKeys } from '@/entities/settlement';
 import { teamBoardQueries } from '@/entities/team-board';
 import { teamDesignerQueries } from '@/entities/team-designer';
 import { ticketKeys } from '@/entities/ticket';
+import { workbenchQueries } from '@/entities/workbench';
 import { MESSAGE_TYPE_CODES, messageTypeOf, type RefreshArea } from '@/shared/contract';
 
 /**
@@ -70,12 +71,18 @@ export function viewKeysFor(keys: readonly QueryKey[]): QueryKey[] {
   return (Object.keys(VIEW_LIST_ROWS) as SavedViewList[]).filter((list) => keys.some((k) => overlaps(k, VIEW_LIST_ROWS[list]))).map((list) => savedViewKeys.list(list));
 }
 
-/** Every message refreshes the message list and the unread count, then what its type's areas say (none for an unknown type). */
+/**
+ * Every message refreshes the message list and the unread count, and the home (issue #18: its
+ * message card shows the latest unread; its work, project, product and advert cards follow the
+ * `tickets`, `panel-counts`, `team-*`, `study` and `announcements` areas, which every other message
+ * type names), then what its type's areas say (none for an unknown type).
+ */
 export function keysToInvalidate(messageType: number): QueryKey[] {
   const keys = new Map<string, QueryKey>();
   const add = (key: QueryKey) => keys.set(JSON.stringify(key), key);
   add(messageQueries.lists());
   add(messageQueries.unread().queryKey);
+  add(workbenchQueries.homeKey());
   for (const area of messageTypeOf(messageType)?.refreshes ?? []) for (const key of AREA_KEYS[area]) add(key);
   for (const key of viewKeysFor([...keys.values()])) add(key);
   return [...keys.values()];

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /** Spec §3 upload sources (the server's GET /oss/get-signature `source`), plus `comment` (files of a comment, issue #24). */
-export const UPLOAD_SOURCES = ['default', 'template', 'user', 'draft', 'attachment', 'static', 'comment'] as const;
+export const UPLOAD_SOURCES = ['default', 'template', 'user', 'draft', 'attachment', 'static', 'comment', 'announcement'] as const;
 export type UploadSource = (typeof UPLOAD_SOURCES)[number];
 
 /** The upload signature of GET /oss/get-signature (spec §3, server files module). */

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Center, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -52,6 +52,7 @@ export function AnnouncementPage() {
             {a.updated_at ? `，修改于 ${formatTime(a.updated_at)}` : ''}
           </Text>
         </Group>
+        {a.image_url ? <Image src={a.image_url} alt={a.title} radius="md" mah={420} fit="contain" /> : null}
         <LightMarkupView body={a.body} />
         <Group>
           <Button variant="default" onClick={() => void navigate({ to: '/message-center/index' })}>

@@ -1,97 +1,97 @@
-import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Card, Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { flattenMenu, menuQueries } from '@/entities/menu';
+import { lazy, Suspense, useState } from 'react';
 import { DESIGNER_TYPE_TEXT, displayName, HasRole, userQueries } from '@/entities/user';
+import { useHomeSummary } from '@/entities/workbench';
 import { ManageTeamLinksButton } from '@/features/manage-team-links';
 import { greeting } from '@/shared/lib';
+import { AdvertCard } from './advert-card';
+import { FastCard } from './fast-card';
+import { MessageCard } from './message-card';
+import { ProductCard } from './product-card';
+import { ProjectCard } from './project-card';
+import { WorkCard } from './work-card';
 
-interface Shortcut {
-  path: string;
-  title: string;
-  hint: string;
-}
+// Neither is needed on a first paint: the drawer when a row is opened, the welcome page once.
+const HomeTicketDrawer = lazy(() => import('./home-ticket-drawer').then((m) => ({ default: m.HomeTicketDrawer })));
+const WelcomeView = lazy(() => import('./welcome-view').then((m) => ({ default: m.WelcomeView })));
 
-/** `/home`: greeting, who you are, and shortcuts to every screen your menu grants. */
+/**
+ * `/home`: a designer's day at a glance. Every card comes from one request (`GET /workbench/home`);
+ * the cards' skeletons have their final size, so nothing moves when it arrives; MQTT messages
+ * refresh it (the refresh rules). A designer who has just finished onboarding sees the welcome page
+ * first.
+ */
 export function HomePage() {
-  const navigate = useNavigate();
   const profile = useQuery(userQueries.profile());
-  const menu = useQuery(menuQueries.tree());
+  const home = useHomeSummary();
+  const [openTicket, setOpenTicket] = useState<number | undefined>();
+  const data = home.data;
+  const loading = home.isPending;
+  const error = home.isError && !data;
+  const retry = () => void home.refetch();
+  const isLead = profile.data?.designer_type === 0;
 
-  const shortcuts: Shortcut[] = [
-    ...flattenMenu(menu.data ?? [])
-      .filter((m) => !m.hidden)
-      .map((m) => ({ path: m.path, title: m.title, hint: '打开' })),
-    { path: '/system/account', title: '个人中心', hint: '资料、接单状态与收款信息' },
-  ];
+  if (data?.welcome_pending) {
+    return (
+      <Suspense fallback={<Loader aria-label="加载中" />}>
+        <WelcomeView home={data} />
+      </Suspense>
+    );
+  }
 
   return (
-    <Stack gap="lg">
-      <Card padding="xl" radius="md" bg="var(--mantine-color-blue-light)">
+    <Stack gap="md">
+      <Card padding="md" radius="md" bg="var(--mantine-color-blue-light)">
         {profile.data ? (
-          <Stack gap={6}>
-            <Title order={2}>
-              {greeting()}，{displayName(profile.data)}
-            </Title>
+          <Group justify="space-between" wrap="wrap">
+            <Stack gap={4}>
+              <Title order={1} size="h3">
+                {greeting()}，{displayName(profile.data)}
+              </Title>
+              <Group gap="xs">
+                <Badge variant="light">{DESIGNER_TYPE_TEXT[profile.data.designer_type] ?? '设计师'}</Badge>
+                {profile.data.team_name ? <Badge variant="white">{profile.data.team_name}</Badge> : null}
+                <Badge color={profile.data.online_ticket_status === 1 ? 'teal' : 'gray'} variant="dot">
+                  {profile.data.online_ticket_status === 1 ? '接单中' : '暂停接单'}
+                </Badge>
+              </Group>
+            </Stack>
             <Group gap="xs">
-              <Badge variant="light">{DESIGNER_TYPE_TEXT[profile.data.designer_type] ?? '设计师'}</Badge>
-              {profile.data.team_name ? <Badge variant="white">{profile.data.team_name}</Badge> : null}
-              <Badge color={profile.data.online_ticket_status === 1 ? 'teal' : 'gray'} variant="dot">
-                {profile.data.online_ticket_status === 1 ? '接单中' : '暂停接单'}
-              </Badge>
+              <Text size="sm" c="gray.8">
+                设计师编号 {profile.data.designer_id}
+              </Text>
+              <HasRole value={['role_admin']}>
+                <ManageTeamLinksButton />
+              </HasRole>
             </Group>
-            <Text size="sm" c="gray.8">
-              设计师编号 {profile.data.designer_id}
-            </Text>
-          </Stack>
+          </Group>
         ) : (
-          <Stack gap="xs">
+          <Stack gap="xs" h={62}>
             <Skeleton h={28} w={220} />
             <Skeleton h={18} w={160} />
           </Stack>
         )}
       </Card>
 
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={3} size="h4">
-            快捷入口
-          </Title>
-          <HasRole value={['role_admin']}>
-            <ManageTeamLinksButton />
-          </HasRole>
-        </Group>
-        {menu.isPending ? (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} h={76} radius="md" />
-            ))}
-          </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <WorkCard work={data?.work} teamScope={isLead && profile.data?.team_id != null} loading={loading} error={error} onRetry={retry} onOpen={(item) => setOpenTicket(item.ticket_id)} />
+        {isLead && (loading || data?.project) ? (
+          <ProjectCard project={data?.project ?? undefined} loading={loading} error={error} onRetry={retry} />
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} role="list" aria-label="快捷入口">
-            {shortcuts.map((s) => (
-              // The list item holds the button: a button given role="listitem" is no longer a button to assistive technology.
-              <div key={s.path} role="listitem">
-                <UnstyledButton w="100%" h="100%" onClick={() => void navigate({ to: s.path })}>
-                <Card withBorder padding="md" radius="md" h="100%">
-                  <Group gap="sm" wrap="nowrap">
-                    <ThemeIcon variant="light" size="lg" aria-hidden>
-                      {s.title.slice(0, 1)}
-                    </ThemeIcon>
-                    <Stack gap={0}>
-                      <Text fw={600}>{s.title}</Text>
-                      <Text size="xs" c="dimmed">
-                        {s.hint}
-                      </Text>
-                    </Stack>
-                  </Group>
-                  </Card>
-                </UnstyledButton>
-              </div>
-            ))}
-          </SimpleGrid>
+          <MessageCard message={data?.message} loading={loading} error={error} onRetry={retry} />
         )}
-      </Stack>
+        {isLead && (loading || data?.project) ? <MessageCard message={data?.message} loading={loading} error={error} onRetry={retry} /> : null}
+        <AdvertCard advert={data?.advert} loading={loading} error={error} onRetry={retry} />
+        <ProductCard product={data?.product} loading={loading} error={error} onRetry={retry} />
+        <FastCard fast={data?.fast} loading={loading} error={error} onRetry={retry} />
+      </SimpleGrid>
+
+      {openTicket !== undefined ? (
+        <Suspense fallback={null}>
+          <HomeTicketDrawer ticketId={openTicket} onClose={() => setOpenTicket(undefined)} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

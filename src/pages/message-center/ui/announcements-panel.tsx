@@ -5,6 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { messageQueries, SCOPE_OPTIONS } from '@/entities/message';
 import { HasRole } from '@/entities/user';
+import { uploadFile } from '@/features/upload-file';
 import { PublishAnnouncementModal } from '@/features/publish-announcement';
 import { formatTime } from '@/shared/lib';
 
@@ -25,7 +26,7 @@ export function AnnouncementsPanel() {
         <Group justify="flex-end">
           <Button onClick={publishModal.open}>发布公告</Button>
         </Group>
-        <PublishAnnouncementModal opened={publishOpen} onClose={publishModal.close} />
+        <PublishAnnouncementModal opened={publishOpen} onClose={publishModal.close} uploadImage={(file) => uploadFile(file, 'announcement')} />
       </HasRole>
       {list.isPending ? (
         <Center h={200}>

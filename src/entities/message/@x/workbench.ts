@@ -1,0 +1,1 @@
+export { messageSchema, type Message } from '../model/message.schema';

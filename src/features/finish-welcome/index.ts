@@ -1,0 +1,1 @@
+export { useFinishWelcome } from './model/use-finish-welcome';

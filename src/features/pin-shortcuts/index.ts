@@ -1,0 +1,1 @@
+export { moveItem, useSaveShortcuts } from './model/use-save-shortcuts';

@@ -1,0 +1,48 @@
+import { Alert, Button, Card, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { type ReactNode, useId } from 'react';
+
+interface Props {
+  title: string;
+  /** Next to the title (a count, a link, an edit button). */
+  extra?: ReactNode;
+  /** Height kept while loading, so the cards do not move when the data arrives. */
+  minHeight: number;
+  loading: boolean;
+  /** The one home request failed: the card says so and offers a retry. */
+  error?: boolean;
+  onRetry?: () => void;
+  /** Skeleton rows shown while loading. */
+  skeletonRows?: number;
+  testId?: string;
+  children?: ReactNode;
+}
+
+/** A card of the home: a titled region, a skeleton of the same size while the home loads. */
+export function HomeCard({ title, extra, minHeight, loading, error, onRetry, skeletonRows = 3, testId, children }: Props) {
+  const titleId = useId();
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId} mih={minHeight} data-testid={testId}>
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Title order={2} size="h5" id={titleId}>
+          {title}
+        </Title>
+        {loading || error ? null : extra}
+      </Group>
+      {loading ? (
+        <Stack gap="xs" aria-busy="true" aria-label={`${title}加载中`}>
+          {Array.from({ length: skeletonRows }, (_, i) => (
+            <Skeleton key={i} h={28} radius="sm" />
+          ))}
+        </Stack>
+      ) : error ? (
+        <Alert color="red" variant="light" title="加载失败">
+          <Button size="xs" variant="light" color="red" onClick={onRetry}>
+            重试
+          </Button>
+        </Alert>
+      ) : (
+        children
+      )}
+    </Card>
+  );
+}
