@@ -43,7 +43,7 @@ export type WorkersMessage =
   | { type: 'workers-failed'; error: string }
   | { type: 'workers-stopped' }
   /** The CPU this process used so far (user + system, µs): the parent divides a scenario's share by its requests. */
-  | { type: 'cpu'; micros: number };
+  | { type: 'cpu'; micros: number; ingestion: { calls: number; commits: number; largest: number } };
 
 /** The worker processes' environment: the same database and settings as the in-process app. */
 function workerEnv(count: number, mqttUrl: string): Record<string, string> {
@@ -142,7 +142,8 @@ async function main() {
       });
     } else if (m.type === 'cpu') {
       const used = process.cpuUsage();
-      reply({ type: 'cpu', micros: used.user + used.system });
+      const { calls, commits, largest } = app.tickets.ingestionStats();
+      reply({ type: 'cpu', micros: used.user + used.system, ingestion: { calls, commits, largest } });
     } else if (m.type === 'stop') {
       void Promise.all([app.close(), bare.close(), pool?.close()]).finally(() => process.exit(0));
     }

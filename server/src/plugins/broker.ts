@@ -4,7 +4,7 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import mqtt from 'mqtt';
-import { createWebSocketStream, WebSocketServer } from 'ws';
+import { createWebSocketStream, type WebSocket, WebSocketServer } from 'ws';
 import { type ClusterBackend, redisClusterBackend, SESSIONS_ENDED_TOPIC, waitForRedis } from './broker-cluster.js';
 
 /**
@@ -33,6 +33,8 @@ export interface Broker {
   disconnectSessions(designerId: number, sessionId?: string): void;
   /** Publishes not yet acknowledged (external: bounded by MQTT_MAX_PENDING). */
   pendingPublishes(): number;
+  /** Embedded: messages handed to the fan-out so far (tests see that a request's answer comes first). */
+  fanOuts(): number;
 }
 
 declare module 'fastify' {
@@ -55,12 +57,29 @@ interface ClientSession {
 /** How long readiness waits for Redis or the external broker to answer. */
 const REACHABLE_TIMEOUT_MS = 1_000;
 
+/**
+ * A websocket client may hold this many bytes the broker wrote and it has not read yet (the
+ * stream's queue plus the socket's); past it the connection is closed. A browser reconnects and
+ * refetches what it missed (the list has every message). ~2,500 announcements.
+ */
+export const CLIENT_BUFFER_LIMIT = 1024 * 1024;
+/** A client whose socket stays full this long is closed too (Aedes' drainTimeout). */
+const DRAIN_TIMEOUT_MS = 5_000;
+/** How often the client buffers are checked. */
+const BUFFER_CHECK_MS = 500;
+
 async function embeddedBroker(app: FastifyInstance, policy: BrokerPolicy, recheckMs: number, cluster?: ClusterBackend): Promise<Broker> {
   const sessions = new Map<Client, ClientSession>();
   const pending = new Set<Promise<unknown>>();
   const aedes = await Aedes.createBroker({
     ...(cluster ? { mq: cluster.mq, persistence: cluster.persistence } : {}),
     heartbeatInterval: 60_000,
+    // A message is "in flight" until every subscriber's socket took it. Aedes' default allows 100
+    // such messages: a subscriber that stops reading would hold each message meant for it, and
+    // after 100 of them nobody would get anything. Unbounded here; what bounds the memory is the
+    // per-client buffer limit and the drain timeout, which close a client that does not read.
+    concurrency: 0,
+    drainTimeout: DRAIN_TIMEOUT_MS,
     authenticate: (client, username, password, done) => {
       policy
         .authenticate(client.id, username ?? undefined, password?.toString())
@@ -101,8 +120,32 @@ async function embeddedBroker(app: FastifyInstance, policy: BrokerPolicy, rechec
     noServer: true,
     handleProtocols: (protocols) => (protocols.has('mqtt') ? 'mqtt' : false),
   });
+  // Every open websocket with its stream, and what it held unsent at the last check.
+  const sockets = new Map<WebSocket, { stream: Duplex; held: number }>();
+  /**
+   * Closes the connections that stopped reading: more than CLIENT_BUFFER_LIMIT bytes unsent (the
+   * stream's queue plus the socket's), and no less than at the last check. A burst written to a
+   * client that reads goes over the limit for a moment and shrinks; one that does not read stays.
+   */
+  const cutSlowClients = () => {
+    for (const [ws, s] of sockets) {
+      const held = ws.bufferedAmount + s.stream.writableLength;
+      const previous = s.held;
+      s.held = held;
+      if (held > CLIENT_BUFFER_LIMIT && held >= previous) {
+        app.log.warn({ held }, 'mqtt: a websocket client stopped reading; connection closed');
+        sockets.delete(ws);
+        ws.terminate();
+      }
+    }
+  };
+  const bufferCheck = setInterval(cutSlowClients, BUFFER_CHECK_MS);
+  bufferCheck.unref();
+
   wss.on('connection', (ws, req) => {
     const stream = createWebSocketStream(ws);
+    sockets.set(ws, { stream, held: 0 });
+    ws.on('close', () => sockets.delete(ws));
     stream.on('error', () => ws.terminate());
     const client = aedes.handle(stream, req);
     // A client that authenticated but never registered (closed while its token was being checked)
@@ -141,8 +184,27 @@ async function embeddedBroker(app: FastifyInstance, policy: BrokerPolicy, rechec
   }, recheckMs);
   recheck.unref();
 
+  /**
+   * Publishes wait here for the next turn of the event loop: a request that publishes is answered
+   * (its response written) before the broker writes to any subscriber, and the fan-out to many
+   * sockets never runs on the request's path. The messages are in the database already (outbox).
+   */
+  const outgoing: { topic: string; payload: string; resolve: () => void; reject: (err: Error) => void }[] = [];
+  let fanOutScheduled = false;
+  let fanOuts = 0;
+  const fanOut = () => {
+    fanOutScheduled = false;
+    for (const m of outgoing.splice(0)) {
+      fanOuts += 1;
+      aedes.publish({ cmd: 'publish', topic: m.topic, payload: Buffer.from(m.payload), qos: 1, retain: false, dup: false, messageId: 0 } as never, (err) =>
+        err ? m.reject(err) : m.resolve(),
+      );
+    }
+  };
+
   app.addHook('preClose', async () => {
     clearInterval(recheck);
+    clearInterval(bufferCheck);
     // What requests queued before the close (plugins/drain.ts waited for them) goes out first.
     await settled(pending, PUBLISH_DRAIN_MS);
     for (const ws of wss.clients) ws.terminate();
@@ -163,14 +225,16 @@ async function embeddedBroker(app: FastifyInstance, policy: BrokerPolicy, rechec
         if (err) closeSessions(designerId, sessionId);
       });
     },
+    fanOuts: () => fanOuts,
     publish: (topic, payload) =>
       track(
         pending,
         new Promise((resolve, reject) => {
-          aedes.publish(
-            { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false, messageId: 0 } as never,
-            (err) => (err ? reject(err) : resolve()),
-          );
+          outgoing.push({ topic, payload, resolve, reject });
+          if (!fanOutScheduled) {
+            fanOutScheduled = true;
+            setImmediate(fanOut);
+          }
         }),
       ),
   };
@@ -222,6 +286,7 @@ async function externalBroker(app: FastifyInstance, url: string, maxPending: num
   });
   client.on('error', (err) => app.log.warn({ err }, 'external MQTT broker error'));
   const pending = new Set<Promise<unknown>>();
+  let sent = 0;
   app.addHook('preClose', async () => {
     await settled(pending, PUBLISH_DRAIN_MS);
     // A broker that is down would never acknowledge what is queued: do not wait for it (the
@@ -233,11 +298,13 @@ async function externalBroker(app: FastifyInstance, url: string, maxPending: num
     connectedClients: () => (client.connected ? 1 : 0),
     reachable: async () => client.connected,
     disconnectSessions: () => {},
+    fanOuts: () => sent,
     publish: async (topic, payload) => {
       // mqtt.js keeps every QoS 1 publish in memory until the broker acknowledges it, and queues
       // them without limit while it is disconnected: bounded here. A refused message is not lost:
       // its outbox row stays unmarked and the relay publishes it once the broker is back.
       if (pending.size >= maxPending) throw new BrokerBacklogError(maxPending);
+      sent += 1;
       await track(pending, client.publishAsync(topic, payload, { qos: 1 }));
     },
     pendingPublishes: () => pending.size,

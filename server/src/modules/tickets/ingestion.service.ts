@@ -11,6 +11,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { createGroupCommitter, type GroupCommitStats, type Outcome, settle } from '../../lib/group-commit.js';
 import { type MessageService, MESSAGE_TYPE, type MessageTypeCode, type UnitOfWork, type WorkContext } from '../messages/index.js';
 import { feeRef, postLine, type SettlementPeriod } from '../settlements/index.js';
 import { designerCode, displayName } from '../../domain/designers.js';
@@ -34,6 +35,7 @@ import {
   ticketsByOrderNos,
   ticketState,
   toDraft,
+  ticketItems,
   toItemFromRow,
   touchTicket,
   updateTicketIf,
@@ -62,6 +64,29 @@ export interface BatchResult {
 }
 
 class DuplicateOrder extends Error {}
+
+/** One call of single-order ingestion, waiting for its group's commit. */
+interface QueuedOrder {
+  input: OrderInput;
+  source: Source;
+  productLabel: string;
+}
+
+/** What a single-order call answers. */
+interface Ingested {
+  ticket: TicketItem;
+  created: boolean;
+}
+
+/** Group commit of single-order calls: the most orders one commit takes, and how long a call waits for others. */
+const GROUP_MAX_ORDERS = 200;
+const GROUP_MAX_WAIT_MS = 5;
+
+/** What group commit of single-order ingestion did so far in this process (tests and benches read it). */
+export interface IngestionStats extends GroupCommitStats {
+  /** Transactions committed for single-order calls (one per group, or one per order of a group that fell back). */
+  commits: number;
+}
 
 /** PostgreSQL may still pick a deadlock victim under heavy contention: the work is retried whole. */
 async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
@@ -171,15 +196,17 @@ export function createIngestionService({ db, dialect, messages, unitOfWork, allo
     return { ticket, designer: chosen };
   }
 
+  let commits = 0;
+
   /**
-   * Creates the ticket of an order and system-assigns it in one transaction. A second ticket with
-   * the same order_no is never created; the repeat (even a concurrent one) answers with the
-   * existing ticket.
+   * One order in a transaction of its own, as before group commit: a group of one call, and each
+   * call of a group whose shared transaction failed. A second ticket with the same order_no is
+   * never created; the repeat (even a concurrent one) answers with the existing ticket.
    */
-  async function ingest(input: OrderInput, source: Source = 'upstream'): Promise<{ ticket: TicketItem; created: boolean }> {
-    const products = await checkCatalog([input], (_, key) => key);
+  async function ingestAlone({ input, source, productLabel }: QueuedOrder): Promise<Ingested> {
     try {
-      const done = await retryOnDeadlock(() => unitOfWork((trx, ctx) => createOrder(trx, ctx, input, source, products.get(input.product_id)!, nowIso())));
+      const done = await retryOnDeadlock(() => unitOfWork((trx, ctx) => createOrder(trx, ctx, input, source, productLabel, nowIso())));
+      commits += 1;
       return { ticket: await toItemFromRow(db, done.ticket, done.designer), created: true };
     } catch (err) {
       if (!(err instanceof DuplicateOrder) && !isUniqueViolation(err)) throw err;
@@ -188,6 +215,91 @@ export function createIngestionService({ db, dialect, messages, unitOfWork, allo
       if (!row) throw err;
       return { ticket: await itemOrThrow(db, row.id), created: false };
     }
+  }
+
+  /**
+   * The orders of several concurrent calls in one transaction and one commit, written set-wise as
+   * a batch is (`createOrders`: the same ranking and capacity rules; every assignment of the group
+   * carries the same time, so ties between designers go by id). Orders stored already, and repeats
+   * of an order earlier in the group, answer `created: false` with the stored ticket. Throws
+   * DuplicateOrder when another transaction created one of the orders meanwhile (redo the group).
+   */
+  async function commitGroup(items: QueuedOrder[]): Promise<{ id: number; created: boolean; designer: Candidate | null }[]> {
+    const labels = new Map(items.map((q) => [q.input.product_id, q.productLabel]));
+    const placed = await retryOnDeadlock(() =>
+      unitOfWork(async (trx, ctx) => {
+        // PostgreSQL: groups and batches take turns (their load-row locks would deadlock).
+        if (dialect === 'postgres') await takeBatchTurn(trx);
+        const now = nowIso();
+        const stored = await ticketsByOrderNos(trx, [...new Set(items.map((q) => q.input.order_no))]);
+        // The first call of each order not stored yet creates it; per source (upstream, simulator).
+        const firstOf = new Map<string, number>();
+        const fresh = new Map<Source, OrderInput[]>();
+        items.forEach((q, i) => {
+          if (stored.has(q.input.order_no) || firstOf.has(q.input.order_no)) return;
+          firstOf.set(q.input.order_no, i);
+          if (!fresh.has(q.source)) fresh.set(q.source, []);
+          fresh.get(q.source)!.push(q.input);
+        });
+        const created = new Map<string, { id: number; designer: Candidate | null }>();
+        for (const [source, orders] of fresh) {
+          for (const [orderNo, c] of await createOrders(trx, ctx, orders, source, labels, now)) created.set(orderNo, c);
+        }
+        return items.map((q, i) => {
+          const orderNo = q.input.order_no;
+          const isNew = firstOf.get(orderNo) === i;
+          return { id: (stored.get(orderNo) ?? created.get(orderNo))!.id, created: isNew, designer: isNew ? created.get(orderNo)!.designer : null };
+        });
+      }),
+    );
+    commits += 1;
+    return placed;
+  }
+
+  /**
+   * Runs the calls of one group: one call alone as before; several in one shared transaction, redone
+   * when a concurrent request created one of the orders meanwhile; and when the shared transaction
+   * fails for another reason, each call again in a transaction of its own, so an order that cannot
+   * be written fails its own call only.
+   */
+  async function runGroup(items: QueuedOrder[]): Promise<Outcome<Ingested>[]> {
+    if (items.length === 1) return [await settle(ingestAlone(items[0]!))];
+    let placed: Awaited<ReturnType<typeof commitGroup>> | undefined;
+    for (let attempt = 1; attempt <= 3 && !placed; attempt++) {
+      try {
+        placed = await commitGroup(items);
+      } catch (err) {
+        if (!(err instanceof DuplicateOrder) && !isUniqueViolation(err)) break;
+      }
+    }
+    if (!placed) {
+      const alone: Outcome<Ingested>[] = [];
+      for (const q of items) alone.push(await settle(ingestAlone(q)));
+      return alone;
+    }
+    // Committed: the answers are read after the commit, in one read.
+    const known = new Map(placed.flatMap((p) => (p.designer ? [[p.designer.id, p.designer] as const] : [])));
+    const views = await ticketItems(db, [...new Set(placed.map((p) => p.id))], known);
+    return placed.map((p): Outcome<Ingested> => {
+      const ticket = views.get(p.id);
+      return ticket ? { ok: true, value: { ticket, created: p.created } } : { ok: false, error: notFound('工单不存在') };
+    });
+  }
+
+  const group = createGroupCommitter(runGroup, { maxItems: GROUP_MAX_ORDERS, maxWaitMs: GROUP_MAX_WAIT_MS });
+
+  /**
+   * Creates the ticket of an order and system-assigns it; answers once it is committed. The order
+   * is checked first (422, nothing written, this call only), then joins the group commit of the
+   * calls arriving with it: one transaction and one commit for the group (`runGroup`).
+   */
+  async function ingest(input: OrderInput, source: Source = 'upstream'): Promise<Ingested> {
+    const products = await checkCatalog([input], (_, key) => key);
+    return group.submit({ input, source, productLabel: products.get(input.product_id)! });
+  }
+
+  function ingestionStats(): IngestionStats {
+    return { ...group.stats(), commits };
   }
 
   /**
@@ -202,8 +314,8 @@ export function createIngestionService({ db, dialect, messages, unitOfWork, allo
     source: Source,
     productLabels: Map<number, string>,
     now: string,
-  ): Promise<Map<string, { id: number; designer_id: number | null }>> {
-    const out = new Map<string, { id: number; designer_id: number | null }>();
+  ): Promise<Map<string, { id: number; designer_id: number | null; designer: Candidate | null }>> {
+    const out = new Map<string, { id: number; designer_id: number | null; designer: Candidate | null }>();
     if (!orders.length) return out;
     const picks = await allocator.planBatch(trx, orders, now);
     const allocIds = await allocationIds(trx, dialect, picks.filter(Boolean).length);
@@ -270,7 +382,7 @@ export function createIngestionService({ db, dialect, messages, unitOfWork, allo
       })),
     );
     ctx.after(persisted.publish);
-    for (const r of rows) out.set(r.input.order_no, { id: ticketIds.get(r.input.order_no)!, designer_id: r.chosen?.id ?? null });
+    for (const r of rows) out.set(r.input.order_no, { id: ticketIds.get(r.input.order_no)!, designer_id: r.chosen?.id ?? null, designer: r.chosen });
     return out;
   }
 
@@ -377,5 +489,5 @@ export function createIngestionService({ db, dialect, messages, unitOfWork, allo
     return { draft: toDraft(fresh!), changed: true };
   }
 
-  return { ingest, ingestBatch, upstreamStatus, auditDraft };
+  return { ingest, ingestBatch, ingestionStats, upstreamStatus, auditDraft };
 }

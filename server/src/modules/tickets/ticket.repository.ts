@@ -27,6 +27,16 @@ export async function toItemFromRow(
   return item!;
 }
 
+/** The list items of these tickets by id (one read); `known`: designers whose names the caller has. */
+export async function ticketItems(db: Db, ticketIds: readonly number[], known?: DesignerNames): Promise<Map<number, TicketItem>> {
+  const out = new Map<number, TicketItem>();
+  for (let i = 0; i < ticketIds.length; i += 500) {
+    const rows = await itemQuery(db).where('tickets.id', 'in', ticketIds.slice(i, i + 500)).execute();
+    for (const item of await toItems(db, rows, known)) out.set(item.ticket_id, item);
+  }
+  return out;
+}
+
 export async function ticketItem(db: Db, ticketId: number): Promise<TicketItem | undefined> {
   const row = await itemQuery(db).where('tickets.id', '=', ticketId).executeTakeFirst();
   return row && (await toItems(db, [row]))[0];
