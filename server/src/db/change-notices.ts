@@ -361,11 +361,12 @@ class VersionedCache<T> extends NoticeCache<T> {
 
 /**
  * What SQLite keeps per process: `ticketCounts` and `sessions` as on PostgreSQL (same keys and
- * values), and `ticketPages`, a list request's whole answer (SQLite only: on PostgreSQL no notice
- * covers everything a page shows, comments included).
+ * values); `ticketPages`, a list request's whole answer, and `homes`, a designer's workbench home
+ * (SQLite only: on PostgreSQL no notice covers everything they show, comments and messages
+ * included).
  */
-export type SqliteCacheName = 'ticketCounts' | 'sessions' | 'ticketPages';
-/** List answers kept per process (each a few KB to ~50 KB of JSON). */
+export type SqliteCacheName = 'ticketCounts' | 'sessions' | 'ticketPages' | 'homes';
+/** List answers and homes kept per process (each a few KB to ~50 KB of JSON). */
 const PAGES_KEPT = 1_000;
 const sqliteCaches = new WeakMap<Db, Record<SqliteCacheName, NoticeCache<unknown>>>();
 
@@ -379,6 +380,7 @@ export function keepSqliteCaches(db: Db, dataVersion: () => number): void {
     ticketCounts: new VersionedCache(dataVersion),
     sessions: new VersionedCache(dataVersion),
     ticketPages: new VersionedCache(dataVersion, PAGES_KEPT),
+    homes: new VersionedCache(dataVersion, PAGES_KEPT),
   });
 }
 
