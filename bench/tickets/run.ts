@@ -534,6 +534,11 @@ function printResults(runs: DialectRun[]) {
       const vsBare = bare ? `, ${(listP99 / bare.p99).toFixed(1)}× the bare route's p99` : '';
       parts.push(`list p99 ${listP99.toFixed(1)} ms (target < 50 ms: ${listP99 < 50 ? 'met' : 'NOT met'}${vsBare})`);
     }
+    const homes = ['home', 'leadHome'].flatMap((k) => (r.results.has(k) ? [r.results.get(k)!.p99] : []));
+    if (homes.length) {
+      const homeP99 = Math.max(...homes);
+      parts.push(`home p99 ${homeP99.toFixed(1)} ms (target < 30 ms: ${homeP99 < 30 ? 'met' : 'NOT met'})`);
+    }
     for (const [key, how] of [
       ['ingest', 'one order per call'],
       ['ingestBatch', `${BATCH_SIZE} per call`],
