@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
+import { afterCompression } from './lib/encoded-answers.js';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -150,6 +151,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (route.url.startsWith('/api/') && route.compress === undefined) route.compress = apiCompress;
   });
   await app.register(compress, { global: true, ...compressOptions });
+  // After the plugin: routes that keep their answers see them compressed (lib/encoded-answers.ts).
+  app.addHook('onRoute', afterCompression);
 
   await app.register(swagger, {
     openapi: {

@@ -126,6 +126,39 @@ describe.each(dialects)('workbench home (%s)', (dialect) => {
     expect(group(after, 'due_soon').count).toBe(1);
   });
 
+  it('a home kept between requests reads as a fresh one while the clock moves a ticket into due soon, then overdue', async () => {
+    const { ticket_id: id } = await assignedTicket(t, w, { allowed_minutes: 150 });
+    const without = (h: HomeWire) => ({ ...h, generated_at: '' });
+    const groupOf = (h: HomeWire) => h.work.groups.find((g) => g.items.some((i) => i.ticket_id === id))?.key;
+    // A write that changes nothing the home shows: whatever was kept is dropped, the next home is read afresh.
+    const fresh = async () => {
+      await t.db.updateTable('tickets').set({ requirements: `改于 ${nowMs()}` }).where('id', '=', id).execute();
+      return home(w.designer);
+    };
+    let moved = 0;
+    try {
+      expect(groupOf(await fresh())).toBe('waiting_first_draft');
+      // Due in 150 minutes: due soon from minute 30, overdue from minute 150. Steps of 40 s cross
+      // each moment while a home read just before is still kept (a kept value lives at most a minute).
+      for (const [stepMs, expected] of [
+        [29.5 * 60_000, 'waiting_first_draft'],
+        [40_000, 'due_soon'],
+        [119.5 * 60_000, 'due_soon'],
+        [40_000, 'overdue'],
+      ] as const) {
+        // Read once (kept on SQLite), then let the clock pass with no write.
+        await home(w.designer);
+        advanceClock(stepMs);
+        moved += stepMs;
+        const kept = await home(w.designer);
+        expect(groupOf(kept), `after ${moved / 1000} s`).toBe(expected);
+        expect(without(kept)).toEqual(without(await fresh()));
+      }
+    } finally {
+      advanceClock(-moved);
+    }
+  });
+
   it('the lead’s home: the team’s work and the team today with every member’s plan against assignments', async () => {
     const h = await home(w.lead);
     expect(h.role).toBe('admin');

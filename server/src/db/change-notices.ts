@@ -1,11 +1,12 @@
 /**
  * What one process may keep of the database in memory, and how it learns that it changed (on
- * PostgreSQL; SQLite keeps list totals only, see `keepSqliteTotals` at the end). Two things are worth keeping, because each cost a round trip or a scan on every
+ * PostgreSQL; SQLite, whose every commit changes one version number, see `keepSqliteCaches` at
+ * the end). Two things are worth keeping, because each cost a round trip or a scan on every
  * request (bench/tickets):
  * - `sessions`: the session and designer behind a token (every authenticated request looks it up);
  * - `ticketCounts`: the total of a designer's or a team's filtered ticket list (counting a
  *   designer's ~1,350 index entries was a third of a list's work in PostgreSQL).
- * On SQLite a session lookup costs microseconds and is not kept; list totals are (`keepSqliteTotals`).
+ * On SQLite both are kept too, and list pages (`keepSqliteCaches`).
  *
  * What is kept is as fresh as the database, whichever process or instance changes it:
  * - triggers notify a channel per cache with `<schema>:<designer id>` (or `<schema>:t<team id>`)
@@ -66,6 +67,9 @@ export class NoticeCache<T> {
   #allChangedAt = 0;
   #live = false;
 
+  /** `maxEntries`: at most this many values (the least recently used go first). */
+  constructor(private readonly maxEntries = MAX_ENTRIES) {}
+
   /** Whether values are kept (the listener is connected). */
   get live(): boolean {
     return this.#live;
@@ -105,7 +109,7 @@ export class NoticeCache<T> {
       this.#keysOf.set(owner, keys);
     }
     keys.add(key);
-    if (this.#kept.size > MAX_ENTRIES) {
+    if (this.#kept.size > this.maxEntries) {
       const [oldest, entry] = this.#kept.entries().next().value!;
       this.#drop(oldest, entry);
     }
@@ -159,9 +163,9 @@ export function teamOwner(teamId: number): number {
   return -teamId;
 }
 
-/** A cache of the app's database (on PostgreSQL, once its listener started; on SQLite, the totals), if any. */
+/** A cache of the app's database (on PostgreSQL, once its listener started; on SQLite, `keepSqliteCaches`), if any. */
 export function noticeCache<T>(db: Db, name: NoticeCacheName): NoticeCache<T> | undefined {
-  const cache = started.get(db)?.caches[name] ?? (name === 'ticketCounts' ? sqliteTotals.get(db) : undefined);
+  const cache = started.get(db)?.caches[name] ?? sqliteCaches.get(db)?.[name];
   return cache as NoticeCache<T> | undefined;
 }
 
@@ -310,18 +314,22 @@ export async function startChangeNotices(base: Db, options: { url: string; schem
 }
 
 /**
- * SQLite: list totals kept by this process, dropped whenever anything was committed to the
- * database since they were read, by any process (API_WORKERS) or connection. Before every use the
- * cache asks the reading connection for `PRAGMA data_version`, which changes when another
- * connection (this process's writer included) committed; a changed version drops everything kept.
- * Exact at the cost of coarseness: any commit, of any table, drops every total. A value begun
- * before a commit and kept after it is dropped by the next use, which sees the new version.
+ * SQLite: what this process keeps (list totals and pages, sessions), dropped whenever anything was
+ * committed to the database since it was read, by any process (API_WORKERS) or connection. Before
+ * every use the cache asks the reading connection for `PRAGMA data_version`, which changes when
+ * another connection (this process's writer included) committed; a changed version drops
+ * everything kept. Exact at the cost of coarseness: any commit, of any table, drops every value.
+ * A value begun before a commit and kept after it is dropped by the next use, which sees the new
+ * version.
  */
 class VersionedCache<T> extends NoticeCache<T> {
   #seen: number;
 
-  constructor(private readonly version: () => number) {
-    super();
+  constructor(
+    private readonly version: () => number,
+    maxEntries?: number,
+  ) {
+    super(maxEntries);
     this.#seen = version();
     this.setLive(true);
   }
@@ -351,13 +359,32 @@ class VersionedCache<T> extends NoticeCache<T> {
   }
 }
 
-const sqliteTotals = new WeakMap<Db, NoticeCache<unknown>>();
+/**
+ * What SQLite keeps per process: `ticketCounts` and `sessions` as on PostgreSQL (same keys and
+ * values); `ticketPages`, a list request's whole answer, and `homes`, a designer's workbench home
+ * (SQLite only: on PostgreSQL no notice covers everything they show, comments and messages
+ * included).
+ */
+export type SqliteCacheName = 'ticketCounts' | 'sessions' | 'ticketPages' | 'homes';
+/** List answers and homes kept per process (each a few KB to ~50 KB of JSON). */
+const PAGES_KEPT = 1_000;
+const sqliteCaches = new WeakMap<Db, Record<SqliteCacheName, NoticeCache<unknown>>>();
 
 /**
- * Keeps list totals on a SQLite database that reads on a connection of its own (`dataVersion`
- * reads that connection's `PRAGMA data_version`). An in-memory database has no second connection,
- * whose version would see this one's writes: nothing is kept there.
+ * Keeps list totals and pages and sessions on a SQLite database that reads on a connection of its
+ * own (`dataVersion` reads that connection's `PRAGMA data_version`). An in-memory database has no
+ * second connection, whose version would see this one's writes: nothing is kept there.
  */
-export function keepSqliteTotals(db: Db, dataVersion: () => number): void {
-  sqliteTotals.set(db, new VersionedCache(dataVersion));
+export function keepSqliteCaches(db: Db, dataVersion: () => number): void {
+  sqliteCaches.set(db, {
+    ticketCounts: new VersionedCache(dataVersion),
+    sessions: new VersionedCache(dataVersion),
+    ticketPages: new VersionedCache(dataVersion, PAGES_KEPT),
+    homes: new VersionedCache(dataVersion, PAGES_KEPT),
+  });
+}
+
+/** A cache kept on SQLite only (`keepSqliteCaches`), if this is such a database. */
+export function sqliteCache<T>(db: Db, name: SqliteCacheName): NoticeCache<T> | undefined {
+  return sqliteCaches.get(db)?.[name] as NoticeCache<T> | undefined;
 }

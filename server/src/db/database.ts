@@ -56,7 +56,7 @@ export interface OpenedDb {
   /**
    * SQLite with a reading connection: its `PRAGMA data_version`, which changes whenever another
    * connection (this process's writer, another process) committed (db/change-notices.ts
-   * `keepSqliteTotals`).
+   * `keepSqliteCaches`).
    */
   dataVersion?: () => number;
 }

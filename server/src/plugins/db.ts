@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AppConfig, poolSizeOf } from '../config/env.js';
-import { type ChangeNotices, keepSqliteTotals, startChangeNotices } from '../db/change-notices.js';
+import { type ChangeNotices, keepSqliteCaches, startChangeNotices } from '../db/change-notices.js';
 import { type Db, type Dialect, describeDatabase, migrateToLatest, openDatabase, waitForDatabase } from '../db/database.js';
 
 declare module 'fastify' {
@@ -39,7 +39,7 @@ export default fp<DbPluginOptions>(
       if (applied.length) app.log.info({ applied }, 'database migrated');
       // After the migrations: the change notices come from their triggers.
       if (opened.dialect === 'postgres') notices = await startChangeNotices(opened.db, { url: opts.config.databaseUrl, schema: opts.schema, log: app.log });
-      else if (opened.dataVersion) keepSqliteTotals(opened.db, opened.dataVersion);
+      else if (opened.dataVersion) keepSqliteCaches(opened.db, opened.dataVersion);
     } catch (err) {
       // The app does not start: its connections must not keep the process (or a test run) alive.
       await opened.close();

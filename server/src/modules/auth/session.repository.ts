@@ -40,8 +40,9 @@ export interface FoundSession {
 }
 
 /**
- * The designer behind a live (unrevoked, unexpired) token, or undefined. On PostgreSQL a session
- * found once is kept by this process until it or its designer changes (db/change-notices.ts).
+ * The designer behind a live (unrevoked, unexpired) token, or undefined. A session found once is
+ * kept by this process until it or its designer changes (PostgreSQL), or until anything is
+ * committed (SQLite), and never past its expiry (db/change-notices.ts).
  * Frozen, on either database: a kept one is shared by requests.
  */
 export async function findByToken(db: Db, token: string): Promise<FoundSession | undefined> {

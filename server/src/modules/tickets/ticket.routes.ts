@@ -4,6 +4,9 @@ import { currentDesigner } from '../auth/index.js';
 import { z } from 'zod';
 import { authErrors, envelope, errorEnvelope, ok, pageOf } from '../../lib/http.js';
 import { sendExport } from '../../lib/tabular-export.js';
+import { nowMs } from '../../lib/time.js';
+import { sendEncoded, whenEncoded } from '../../lib/encoded-answers.js';
+import { sqliteCache } from '../../db/change-notices.js';
 import { TICKET_EXPORT_HEADERS } from './ticket-export.js';
 import { EXPORT_MAX_ROWS } from './ticket.service.js';
 import {
@@ -30,12 +33,21 @@ import {
  * The list's 200 body: its items are built field by field from typed rows (ticket.repository.ts
  * `toItem`), so a page skips zod's per-item re-encoding. JSON.stringify writes the same text for a
  * third of the CPU (bench/tickets); `tickets-list-shape.test.ts` holds the items to the schema.
- * Other statuses keep the zod serializer.
+ * The handler writes the JSON itself (to keep it on SQLite) and sends it as it is; this serializer
+ * covers any other 200 body. Other statuses keep the zod serializer.
  */
 const shapedPageSerializer: FastifySerializerCompiler<unknown> = (route) => {
   if (route.httpStatus === '200') return (data: unknown) => JSON.stringify(data);
   return serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
 };
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A list answer kept on SQLite: its JSON, and the bytes it went out as per accept-encoding header. */
+interface KeptAnswer {
+  json: string;
+  encoded: Map<string, { encoding: string | undefined; body: Buffer }>;
+}
 
 /**
  * My tickets (spec §2 /order-management/index): a designer's current tickets (those of their open
@@ -69,14 +81,33 @@ export default async function ticketRoutes(app: FastifyInstance) {
       },
       serializerCompiler: shapedPageSerializer,
     },
-    async (req) => {
+    async (req, reply) => {
       const q = req.query;
       const me = currentDesigner(req);
+      // SQLite keeps each answer until anything is committed (db/change-notices.ts `ticketPages`):
+      // whose list it is (the designer: their scope and their unread counts) and the query name it.
+      // Not with the overdue filter, which moves with the clock. Kept as JSON text and as the bytes
+      // each accept-encoding header got (lib/encoded-answers.ts).
+      const pages = q.overdue ? undefined : sqliteCache<KeptAnswer>(app.db, 'ticketPages');
+      const key = pages && `${me.id}|${JSON.stringify(q)}`;
+      const accepts = req.headers['accept-encoding'] ?? '';
+      const send = (answer: KeptAnswer) => {
+        const encoded = answer.encoded.get(accepts);
+        if (encoded) return sendEncoded(reply, JSON_TYPE, encoded.encoding, encoded.body);
+        whenEncoded(reply, (encoding, body) => answer.encoded.set(accepts, { encoding, body }));
+        // The JSON text goes out as it is: Fastify serializes no string of a JSON content type.
+        return reply.type(JSON_TYPE).send(answer.json as never);
+      };
+      const kept = pages?.get(key!, nowMs());
+      if (kept !== undefined) return send(kept);
+      const begun = pages?.begin();
       const { items, total } = await app.tickets.list(me, q);
       // The comments module's unread counts of this page (one grouped statement), per row.
       const unread = await app.comments.unreadCounts(me, items.map((t) => t.ticket_id));
       const rows = items.map((t) => ({ ...t, unread_comments: unread.get(t.ticket_id) ?? 0 }));
-      return ok({ items: rows, total, page: q.page, pageSize: q.pageSize }, '获取成功');
+      const answer: KeptAnswer = { json: JSON.stringify(ok({ items: rows, total, page: q.page, pageSize: q.pageSize }, '获取成功')), encoded: new Map() };
+      pages?.put(begun!, key!, me.id, answer, nowMs());
+      return send(answer);
     },
   );
 

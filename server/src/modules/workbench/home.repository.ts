@@ -87,6 +87,45 @@ export async function workCounts(db: Db, scope: WorkScope, now: string, soon: st
 }
 
 /**
+ * The first instant after `now` at which a ticket of the scope may change work group with no write
+ * to the database: an owing ticket falls due (overdue at its `due_at`) or comes within the due-soon
+ * window (at `due_at` minus the window, for one due at or after `soon`). `undefined`: none will.
+ * One index lookup per open status and owing stage and bound (db/statements.ts), the earliest of
+ * each read from the scope's index.
+ */
+export async function nextWorkChange(db: Db, scope: WorkScope, now: string, soon: string, windowMs: number): Promise<number | undefined> {
+  const owner = scope.kind === 'designer' ? scope.designerId : scope.teamId;
+  let next = Number.POSITIVE_INFINITY;
+  for (const status of OPEN_STATUSES) {
+    for (const stage of DRAFT_DUE_STAGES) {
+      for (const [from, before] of [
+        [now, 0],
+        [soon, windowMs],
+      ] as const) {
+        const { rows } = await runStatement<{ due_at: string }>(
+          db,
+          `workbench.nextDue|${scope.kind}`,
+          (v) =>
+            db
+              .selectFrom('tickets')
+              .select('tickets.due_at')
+              .where(scope.kind === 'designer' ? 'tickets.designer_id' : 'tickets.team_id', '=', v('owner'))
+              .where('tickets.status', '=', v('status'))
+              .where('tickets.stage', '=', v('stage'))
+              .where('tickets.due_at', '>=', v('from'))
+              .orderBy('tickets.due_at')
+              .limit(1),
+          { owner, status, stage, from },
+        );
+        const due = rows[0]?.due_at;
+        if (due) next = Math.min(next, Date.parse(due) - before);
+      }
+    }
+  }
+  return Number.isFinite(next) ? next : undefined;
+}
+
+/**
  * The most urgent `limit` tickets of each of `groups` (due time, then id): ids from the index,
  * then only those rows.
  */

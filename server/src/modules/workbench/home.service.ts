@@ -8,11 +8,13 @@ import type { Db } from '../../db/database.js';
 import type { Designer } from '../../db/schema.js';
 import { shanghaiDay, shanghaiDayStart, weekStartOf } from '../../domain/calendar.js';
 import { designerCode, displayName } from '../../domain/designers.js';
-import { isoAfter, nowIso, nowMs } from '../../lib/time.js';
+import { isoAfter, nowMs } from '../../lib/time.js';
 import { announcementImageUrls, listAnnouncements, myMessages, myUnread } from '../messages/index.js';
 import { examsToQualify } from '../study/index.js';
 import { roleOf } from '../system/index.js';
-import { designerNames, productLoads, teamMembersToday, teamToday, weekPlanId, workCounts, type WorkScope, workTickets } from './home.repository.js';
+import { sqliteCache } from '../../db/change-notices.js';
+import { addDays } from '../../domain/calendar.js';
+import { designerNames, nextWorkChange, productLoads, teamMembersToday, teamToday, weekPlanId, workCounts, type WorkScope, workTickets } from './home.repository.js';
 import type { PreferenceService } from './preferences.service.js';
 import { findPreferences } from './views.repository.js';
 import { type HomeView, WORK_GROUPS, type WorkItem } from './workbench.schemas.js';
@@ -29,8 +31,11 @@ export interface HomeServiceDeps {
 }
 
 export function createHomeService({ db, oss, preferences }: HomeServiceDeps) {
+  const workScope = (me: Designer): WorkScope =>
+    me.designer_type === 0 && me.team_id !== null ? { kind: 'team', teamId: me.team_id } : { kind: 'designer', designerId: me.id };
+
   async function work(me: Designer, now: string): Promise<HomeView['work']> {
-    const scope: WorkScope = me.designer_type === 0 && me.team_id !== null ? { kind: 'team', teamId: me.team_id } : { kind: 'designer', designerId: me.id };
+    const scope = workScope(me);
     const soon = isoAfter(DUE_SOON_MS, Date.parse(now));
     const counts = await workCounts(db, scope, now, soon);
     const picked = await workTickets(db, scope, WORK_GROUPS.filter((g) => counts[g] > 0), now, soon, HOME_LIMITS.workRows);
@@ -107,10 +112,32 @@ export function createHomeService({ db, oss, preferences }: HomeServiceDeps) {
     };
   }
 
-  /** The home of `me`: work, project (leads with a team), product, message, advert and fast cards. */
+  /**
+   * The home of `me`: work, project (leads with a team), product, message, advert and fast cards.
+   * On SQLite a home is kept (db/change-notices.ts `homes`) until anything is committed, and never
+   * past the moment it would read differently with no write: the next ticket of its work card to
+   * fall due or come within the due-soon window (`nextWorkChange`), or the Shanghai midnight that
+   * turns "today". A kept home keeps its `generated_at`.
+   */
   async function home(me: Designer): Promise<HomeView> {
-    const now = nowIso();
-    const day = shanghaiDay(nowMs());
+    const homes = sqliteCache<HomeView>(db, 'homes');
+    const atMs = nowMs();
+    const kept = homes?.get(String(me.id), atMs);
+    if (kept) return kept;
+    const begun = homes?.begin();
+    const view = await readHome(me, atMs);
+    if (homes) {
+      const now = view.generated_at;
+      const next = await nextWorkChange(db, workScope(me), now, isoAfter(DUE_SOON_MS, Date.parse(now)), DUE_SOON_MS);
+      const midnight = Date.parse(shanghaiDayStart(addDays(shanghaiDay(atMs), 1)));
+      homes.put(begun!, String(me.id), me.id, view, nowMs(), Math.min(midnight, next ?? midnight));
+    }
+    return view;
+  }
+
+  async function readHome(me: Designer, atMs: number): Promise<HomeView> {
+    const now = new Date(atMs).toISOString();
+    const day = shanghaiDay(atMs);
     const workCard = await work(me, now);
     const overdue = workCard.groups.find((g) => g.key === 'overdue')!.count;
     const [projectCard, productCard, messageCard, advertCard, prefs] = await Promise.all([
