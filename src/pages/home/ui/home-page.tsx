@@ -40,7 +40,7 @@ export function HomePage() {
                 {profile.data.online_ticket_status === 1 ? '接单中' : '暂停接单'}
               </Badge>
             </Group>
-            <Text size="sm" c="gray.8">
+            <Text size="sm" c="gray">
               设计师编号 {profile.data.designer_id}
             </Text>
           </Stack>

@@ -191,6 +191,8 @@ export function MessagesPanel() {
               setPage(p);
               setSelected([]);
             }}
+            getControlProps={(control) => ({ 'aria-label': control === 'previous' ? '上一页' : control === 'next' ? '下一页' : control })}
+            getItemProps={(p) => ({ 'aria-label': `第 ${p} 页` })}
           />
         </Group>
       ) : null}
