@@ -70,21 +70,23 @@ export function HomePage() {
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} role="list" aria-label="快捷入口">
             {shortcuts.map((s) => (
-              <UnstyledButton key={s.path} role="listitem" onClick={() => void navigate({ to: s.path })}>
-                <Card withBorder padding="md" radius="md" h="100%">
-                  <Group gap="sm" wrap="nowrap">
-                    <ThemeIcon variant="light" size="lg" aria-hidden>
-                      {s.title.slice(0, 1)}
-                    </ThemeIcon>
-                    <Stack gap={0}>
-                      <Text fw={600}>{s.title}</Text>
-                      <Text size="xs" c="dimmed">
-                        {s.hint}
-                      </Text>
-                    </Stack>
-                  </Group>
-                </Card>
-              </UnstyledButton>
+              <div key={s.path} role="listitem">
+                <UnstyledButton onClick={() => void navigate({ to: s.path })} w="100%" h="100%">
+                  <Card withBorder padding="md" radius="md" h="100%">
+                    <Group gap="sm" wrap="nowrap">
+                      <ThemeIcon variant="light" size="lg" aria-hidden>
+                        {s.title.slice(0, 1)}
+                      </ThemeIcon>
+                      <Stack gap={0}>
+                        <Text fw={600}>{s.title}</Text>
+                        <Text size="xs" c="dimmed">
+                          {s.hint}
+                        </Text>
+                      </Stack>
+                    </Group>
+                  </Card>
+                </UnstyledButton>
+              </div>
             ))}
           </SimpleGrid>
         )}

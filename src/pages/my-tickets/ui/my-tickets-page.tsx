@@ -3,13 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import {
+  activeFilterCount,
   clearFilters,
   isPanelCountActive,
   listParamsOf,
   PAGE_SIZES,
   PANEL_COUNT_KEYS,
   searchForPanelCount,
-  TicketTable,
   ticketQueries,
   type TicketSearch,
   withFilters,
@@ -19,7 +19,7 @@ import {
 } from '@/entities/ticket';
 import { MyPlanButton } from '@/features/request-plan-change';
 import { useKeptSearch } from '@/shared/lib';
-import { TicketDetailDrawer, TicketExportButtons, TicketFilters, useTicketViewer } from '@/widgets/ticket-browser';
+import { PhoneFilters, TicketDetailDrawer, TicketExportButtons, TicketFilters, TicketListView, useTicketViewer } from '@/widgets/ticket-browser';
 import { TicketPanel } from '@/widgets/ticket-panel';
 import { MY_TICKETS_PATH, parseSearch } from '../model/search';
 
@@ -61,14 +61,16 @@ export function MyTicketsPage() {
           if (next) go(next);
         }}
       />
-      <TicketFilters
-        search={search}
-        isLead={viewer.isLead}
-        onChange={(patch) => go(withFilters(search, patch))}
-        onSort={(sort) => go(withFilters({ ...search, ...sort }, {}))}
-        onClear={() => go(clearFilters(search))}
-      />
-      <TicketTable
+      <PhoneFilters count={activeFilterCount(search)}>
+        <TicketFilters
+          search={search}
+          isLead={viewer.isLead}
+          onChange={(patch) => go(withFilters(search, patch))}
+          onSort={(sort) => go(withFilters({ ...search, ...sort }, {}))}
+          onClear={() => go(clearFilters(search))}
+        />
+      </PhoneFilters>
+      <TicketListView
         label="工单列表"
         items={list.data?.items}
         loading={list.isPending}
