@@ -1,5 +1,4 @@
 import { Badge, Button, Card, Center, Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { formatTime } from '@/shared/lib';
 import { durationText } from '../lib/format';
 import { timeoutDisplay } from '../lib/ticket-actions';
