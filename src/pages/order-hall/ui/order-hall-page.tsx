@@ -39,7 +39,7 @@ export function OrderHallPage() {
         }}
       />
       <Group justify="space-between" align="baseline">
-        <Title order={3} fz="md">
+        <Title order={2} fz="md">
           可领取的工单
         </Title>
         <Text size="sm" c="dimmed">
