@@ -1,9 +1,12 @@
 import { type CSSVariablesResolver, createTheme } from '@mantine/core';
 
+const PAGER_CONTROL_TEXT: Record<string, string> = { first: '第一页', previous: '上一页', next: '下一页', last: '最后一页' };
+
 export const theme = createTheme({
   primaryColor: 'blue',
-  // Shade 8 keeps white-on-primary and primary-on-white text above the 4.5:1 contrast ratio.
-  primaryShade: { light: 8, dark: 6 },
+  // Shade 8 keeps white-on-primary and primary-on-white text above the 4.5:1 contrast ratio; in the
+  // dark scheme too (white on blue-6 is ~3.6:1); links there keep Mantine's lighter shade 4.
+  primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily:
     '-apple-system, BlinkMacSystemFont, "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Segoe UI", Roboto, sans-serif',
@@ -18,12 +21,22 @@ export const theme = createTheme({
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': '关闭' } } },
     Anchor: { defaultProps: { underline: 'always' } },
     PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': '显示或隐藏密码' } } },
+    // The arrows of every pager are named (a disabled one has no text of its own).
+    Pagination: { defaultProps: { getControlProps: (control: string) => ({ 'aria-label': PAGER_CONTROL_TEXT[control] ?? control }) } },
   },
 });
 
 /** Dimmed text darker than Mantine's default so secondary text stays readable (WCAG AA). */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // Money in, approvals, passes: teal dark enough on white (teal-9 ~5:1) …
+    '--app-color-positive': 'var(--mantine-color-teal-9)',
+  },
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    // … and light enough on the dark surfaces (teal-4 ~9:1 on dark-7).
+    '--app-color-positive': 'var(--mantine-color-teal-4)',
+  },
 });

@@ -111,6 +111,7 @@ export {
 export { AssignCandidatesPanel } from './ui/assign-candidates-panel';
 export { MarkerBadges } from './ui/marker-badges';
 export { StatusTag } from './ui/status-tag';
+export { TicketCards } from './ui/ticket-cards';
 export { TicketTable, type TicketTableProps } from './ui/ticket-table';
 export {
   DEFAULT_TICKET_COLUMNS,

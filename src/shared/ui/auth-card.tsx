@@ -36,7 +36,7 @@ export function AuthCard({ title, subtitle, children }: Props) {
                 设
               </Text>
             </ThemeIcon>
-            <Text fw={700} fz={22} c="dark.7" style={{ letterSpacing: 1 }}>
+            <Text fw={700} fz={22} style={{ letterSpacing: 1 }}>
               {PRODUCT_NAME}
             </Text>
           </Group>
@@ -46,14 +46,14 @@ export function AuthCard({ title, subtitle, children }: Props) {
                 {title}
               </Title>
               {subtitle ? (
-                <Text c="gray.7" size="sm">
+                <Text c="dimmed" size="sm">
                   {subtitle}
                 </Text>
               ) : null}
             </Stack>
             {children}
           </Paper>
-          <Text ta="center" size="xs" c="gray.7">
+          <Text ta="center" size="xs" c="dimmed">
             © {shanghaiYear()} {PRODUCT_NAME}
           </Text>
         </Stack>

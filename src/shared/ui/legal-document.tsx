@@ -35,7 +35,7 @@ export function LegalDocument({ document: doc, onBack }: Props) {
           <Button variant="subtle" onClick={onBack} aria-label="返回上一页">
             ← 返回
           </Button>
-          <Text fw={600} c="gray.7">
+          <Text fw={600} c="dimmed">
             {PRODUCT_NAME}
           </Text>
         </Group>
@@ -44,7 +44,7 @@ export function LegalDocument({ document: doc, onBack }: Props) {
             <Title order={1} fz={28}>
               {doc.title}
             </Title>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               生效日期：{doc.effectiveDate}
             </Text>
           </Stack>

@@ -9,6 +9,8 @@ export function PageProgress() {
     <div
       role="progressbar"
       aria-label="页面加载进度"
+      // Idle, the bar is an invisible strip: not something to announce or to find outside the landmarks.
+      aria-hidden={value === null ? true : undefined}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={value === null ? undefined : Math.round(value * 100)}

@@ -10,8 +10,8 @@ interface Props {
 export function SettlementTotals({ label, totals }: Props) {
   const cells = [
     { key: 'gross', title: '应得费用', value: totals ? formatCents(totals.gross_cents) : '—' },
-    { key: 'deduction', title: '扣款', value: totals ? formatCents(-totals.deduction_cents) : '—', color: totals?.deduction_cents ? 'red.8' : undefined },
-    { key: 'adjustment', title: '调整', value: totals ? formatCents(totals.adjustment_cents, { signed: true }) : '—', color: totals?.adjustment_cents ? 'teal.9' : undefined },
+    { key: 'deduction', title: '扣款', value: totals ? formatCents(-totals.deduction_cents) : '—', color: totals?.deduction_cents ? 'red' : undefined },
+    { key: 'adjustment', title: '调整', value: totals ? formatCents(totals.adjustment_cents, { signed: true }) : '—', color: totals?.adjustment_cents ? 'var(--app-color-positive)' : undefined },
     { key: 'net', title: '实发金额', value: totals ? formatCents(totals.net_cents) : '—', strong: true },
   ];
   return (

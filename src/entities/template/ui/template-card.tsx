@@ -65,12 +65,12 @@ export function TemplateCard({ template: t, onOpen, corner, selected, actionLabe
               </Badge>
             ) : null}
             {t.status === 'private' ? (
-              <Badge size="xs" color="gray" variant="outline" c="gray.8">
+              <Badge size="xs" color="gray" variant="outline" c="gray">
                 未发布
               </Badge>
             ) : null}
             {t.file_types.slice(0, 3).map((ft) => (
-              <Badge key={ft} size="xs" color="gray" variant="light" c="gray.8">
+              <Badge key={ft} size="xs" color="gray" variant="light" c="gray">
                 {ft.toUpperCase()}
               </Badge>
             ))}

@@ -33,7 +33,7 @@ function Body({ comment }: { comment: Comment }) {
     <>
       {comment.body.split(pattern).map((part, i) =>
         names.includes(part) ? (
-          <Text span key={i} c="blue.8" fw={500}>
+          <Text span key={i} c="blue" fw={500}>
             {part}
           </Text>
         ) : (

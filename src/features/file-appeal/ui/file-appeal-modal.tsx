@@ -148,7 +148,7 @@ export function FileAppealModal({ ticket, deduction, types = TICKET_APPEAL_TYPES
               </Text>
             </Group>
             {attachmentError ? (
-              <Text size="xs" c="red.8" role="alert">
+              <Text size="xs" c="red" role="alert">
                 {attachmentError}
               </Text>
             ) : null}

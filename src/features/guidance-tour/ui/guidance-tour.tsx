@@ -136,7 +136,7 @@ function TourOverlay({ index, onFinish }: { index: number; onFinish: () => void 
             withBorder
             style={{ position: 'fixed', top: place.top, left: place.left, width }}
           >
-            <Text size="xs" c="gray.7" mb={4}>
+            <Text size="xs" c="dimmed" mb={4}>
               新手引导 {index + 1} / {total}
             </Text>
             <Title order={2} size="h5" id={titleId} mb={6}>

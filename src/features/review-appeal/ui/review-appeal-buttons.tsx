@@ -13,7 +13,7 @@ export function ReviewAppealButtons({ appeal, size = 'xs' }: { appeal: ReviewApp
         <Button size={size} color="teal.9" variant="filled" onClick={() => setDecision('approve')} aria-label={`通过申诉 ${appeal.order_no}`}>
           通过
         </Button>
-        <Button size={size} color="red.9" variant="outline" onClick={() => setDecision('reject')} aria-label={`驳回申诉 ${appeal.order_no}`}>
+        <Button size={size} color="red" variant="outline" onClick={() => setDecision('reject')} aria-label={`驳回申诉 ${appeal.order_no}`}>
           驳回
         </Button>
       </Group>

@@ -125,7 +125,7 @@ export function ReviewAppealModal({ appeal, decision, onClose }: ReviewAppealMod
             <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
               取消
             </Button>
-            <Button type="submit" color={approve ? 'teal.9' : 'red.8'} loading={mutation.isPending}>
+            <Button type="submit" color={approve ? 'var(--app-color-positive)' : 'red'} loading={mutation.isPending}>
               {approve ? '确认通过' : '确认驳回'}
             </Button>
           </Group>

@@ -46,7 +46,7 @@ export function ReviewApplicationButtons({ kind, ticket }: Props) {
         <Button size="xs" color="teal.9" variant="filled" onClick={() => setDecision('approve')}>
           通过{what}
         </Button>
-        <Button size="xs" color="red.9" variant="outline" onClick={() => setDecision('reject')}>
+        <Button size="xs" color="red" variant="outline" onClick={() => setDecision('reject')}>
           驳回{what}
         </Button>
       </Group>
@@ -82,7 +82,7 @@ export function ReviewApplicationButtons({ kind, ticket }: Props) {
                 <Button variant="default" onClick={close} disabled={mutation.isPending}>
                   取消
                 </Button>
-                <Button type="submit" color={decision === 'approve' ? 'teal.9' : 'red.8'} loading={mutation.isPending}>
+                <Button type="submit" color={decision === 'approve' ? 'var(--app-color-positive)' : 'red'} loading={mutation.isPending}>
                   {decision === 'approve' ? '确认通过' : '确认驳回'}
                 </Button>
               </Group>

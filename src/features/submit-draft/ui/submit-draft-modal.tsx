@@ -1,4 +1,5 @@
 import { Button, FileButton, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
 import { DRAFT_KIND_TEXT, type DraftKind } from '@/entities/ticket';
 import { type StoredFile, usePickedUploads } from '@/shared/lib';
@@ -53,10 +54,12 @@ export function SubmitDraftModal({ ticket, kind, onClose, upload, progress, init
   const addStored = (stored: readonly StoredDraftFile[]) => picked.addStored(stored.map(storedFile));
   const [note, setNote] = useState('');
   const submit = useSubmitDraft();
+  // On a phone the dialog takes the whole screen (the file list and the keyboard need the room).
+  const narrow = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const { keys, ready, uploading } = submittable(files);
 
   return (
-    <Modal opened onClose={submit.isPending ? () => {} : onClose} title={`上传${what}`} size="lg" centered>
+    <Modal opened onClose={submit.isPending ? () => {} : onClose} title={`上传${what}`} size="lg" centered fullScreen={narrow}>
       <Stack gap="sm">
         <Text size="sm">
           为工单 {ticket.order_no} 上传{what}文件，上传完成后确认提交。提交后{kind === 'first' ? '工单进入初稿阶段' : '工单进入终稿阶段'}，稿件会自动进行缩略图与轮廓检查。

@@ -79,7 +79,7 @@ export function AttemptResult({ attempt }: { attempt: Attempt }): ReactElement {
                   </Stack>
                 ) : null}
                 <Text size="sm">你的答案：{answerText(q, r.your_answer)}</Text>
-                <Text size="sm" c="teal.9">
+                <Text size="sm" c="var(--app-color-positive)">
                   正确答案：{answerText(q, r.correct_answer)}
                 </Text>
                 {r.explanation ? (

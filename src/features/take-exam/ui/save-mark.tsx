@@ -8,7 +8,7 @@ export function SaveMark({ entry, onRetry }: { entry: AnswerEntry | undefined; o
   switch (entry.status) {
     case 'saved':
       return (
-        <Text size="xs" c="teal.8" data-save-status="saved">
+        <Text size="xs" c="var(--app-color-positive)" data-save-status="saved">
           ✓ 已保存
         </Text>
       );

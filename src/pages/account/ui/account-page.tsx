@@ -17,10 +17,10 @@ export function AccountPage() {
     <Stack gap="lg" maw={1200}>
       <Group justify="space-between" align="flex-start" gap="sm">
         <div>
-          <Title order={1} size="h2">
+          <Title order={2} size="h2">
             个人中心
           </Title>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             管理你的资料、接单状态、收款信息和账号安全
           </Text>
         </div>

@@ -53,14 +53,14 @@ export function AvatarUpload({ profile }: { profile: Profile }) {
         )}
       </FileButton>
       {error ? (
-        <Text size="xs" c="red.8" role="alert">
+        <Text size="xs" c="red" role="alert">
           {error}
         </Text>
       ) : null}
       <Modal opened={cropped !== null} onClose={close} title="预览头像" centered size="sm">
         <Stack align="center" gap="md">
           {cropped ? <Avatar src={cropped.url} size={128} radius={999} alt="头像预览" data-testid="avatar-preview" /> : null}
-          <Text size="sm" c="gray.7" ta="center">
+          <Text size="sm" c="dimmed" ta="center">
             已按中心裁剪为 256×256 的正方形
           </Text>
           {save.isError ? (

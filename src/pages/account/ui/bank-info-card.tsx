@@ -44,7 +44,7 @@ export function BankInfoCard({ profile }: { profile: Profile }) {
           <BankRow term="银行卡号" value={bank.data.account_no_masked} />
         </Stack>
       ) : (
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           尚未填写收款信息，填写后才能按期结算设计费用。
         </Text>
       )}
@@ -64,7 +64,7 @@ export function BankInfoCard({ profile }: { profile: Profile }) {
 function BankRow({ term, value }: { term: string; value: string }) {
   return (
     <Group justify="space-between" gap="sm" wrap="nowrap">
-      <Text component="dt" size="sm" c="gray.7">
+      <Text component="dt" size="sm" c="dimmed">
         {term}
       </Text>
       <Text component="dd" size="sm" fw={500} m={0} ta="right">
@@ -88,7 +88,7 @@ function BankForm({ bank, realName, onDone }: { bank: BankInfo; realName: string
     <form onSubmit={submit} noValidate aria-label="收款信息">
       <Stack gap="md">
         {bank.filled ? (
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             为保护资金安全，已保存的卡号（{bank.account_no_masked}）不会完整显示，修改时请重新填写完整的银行卡号。
           </Text>
         ) : null}
@@ -122,7 +122,7 @@ function BankChangeForm({ bank, realName, phone, onDone }: { bank: BankInfo; rea
   return (
     <form onSubmit={submit} noValidate aria-label="收款信息">
       <Stack gap="md">
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           为保护资金安全，已保存的卡号（{bank.account_no_masked}）不会完整显示，修改时请重新填写完整的银行卡号，并输入发送到本人手机的验证码。
         </Text>
         <BankInfoFields values={form.values} errors={form.errors} setField={form.setField} />

@@ -44,7 +44,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
 function Row({ term, value, action }: { term: string; value: string; action?: React.ReactNode }) {
   return (
     <Group justify="space-between" gap="sm" wrap="nowrap">
-      <Text component="dt" size="sm" c="gray.7" style={{ flexShrink: 0 }}>
+      <Text component="dt" size="sm" c="dimmed" style={{ flexShrink: 0 }}>
         {term}
       </Text>
       <Group component="dd" gap={4} wrap="nowrap" m={0} miw={0}>

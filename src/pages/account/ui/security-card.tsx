@@ -34,7 +34,7 @@ export function SecurityCard({ profile }: { profile: Profile }) {
         <Group justify="space-between" wrap="nowrap">
           <div>
             <Text fw={500}>手机号</Text>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               当前绑定 {maskPhone(profile.phone)}，用于登录和接收验证码
             </Text>
           </div>
@@ -45,7 +45,7 @@ export function SecurityCard({ profile }: { profile: Profile }) {
         <Group justify="space-between" wrap="nowrap">
           <div>
             <Text fw={500}>登录密码</Text>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               修改后其他设备上的登录将失效
             </Text>
           </div>
@@ -56,7 +56,7 @@ export function SecurityCard({ profile }: { profile: Profile }) {
         <Group justify="space-between" wrap="nowrap">
           <div>
             <Text fw={500}>退出所有设备</Text>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               结束所有设备（包括本机）上的登录
             </Text>
           </div>
@@ -67,7 +67,7 @@ export function SecurityCard({ profile }: { profile: Profile }) {
         <Group justify="space-between" wrap="nowrap">
           <div>
             <Text fw={500}>退出登录</Text>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               退出后需重新登录才能处理工单
             </Text>
           </div>
@@ -88,7 +88,7 @@ export function SecurityCard({ profile }: { profile: Profile }) {
       <Modal opened={leavingAll} onClose={leaveAll.close} title="退出所有设备" centered size="sm">
         <Text size="sm">确定要退出所有设备吗？包括本机在内的所有登录都将失效，需要重新登录。</Text>
         {logoutAll.isError ? (
-          <Text size="sm" c="red.8" mt="xs" role="alert">
+          <Text size="sm" c="red" mt="xs" role="alert">
             操作失败，请稍后重试
           </Text>
         ) : null}
@@ -139,7 +139,7 @@ function ChangePhoneForm({ currentPhone, onDone }: { currentPhone: string; onDon
   return (
     <form onSubmit={submit} noValidate aria-label="更换手机号">
       <Stack gap="md">
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           验证码将发送到新手机号，更换后请使用新手机号登录。
         </Text>
         <PhoneCodeFields

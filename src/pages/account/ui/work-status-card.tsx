@@ -25,7 +25,7 @@ export function WorkStatusCard({ profile }: { profile: Profile }) {
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div>
             <Text fw={500}>{accepting ? '接单中' : '暂停接单'}</Text>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               {accepting ? '系统会按你的技能和产能向你派发新工单。' : '暂停后不会收到系统派发的新工单，已有工单不受影响。'}
             </Text>
           </div>

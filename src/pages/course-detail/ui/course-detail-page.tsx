@@ -113,7 +113,7 @@ function Course({ course, signedIn, lessonId, onOpen }: { course: CourseDetail; 
                   description={LESSON_KIND_TEXT[l.kind]}
                   rightSection={
                     l.progress?.done ? (
-                      <Text c="teal.8" size="sm" aria-label="已完成">
+                      <Text c="var(--app-color-positive)" size="sm" aria-label="已完成">
                         ✓
                       </Text>
                     ) : null

@@ -115,7 +115,7 @@ export function DeductionsPage() {
                   <DeductionSourceTag source={d.source} />
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm" c="red.8" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm" c="red" fw={500} style={{ whiteSpace: 'nowrap' }}>
                     {formatCents(-d.amount_cents)}
                   </Text>
                 </Table.Td>

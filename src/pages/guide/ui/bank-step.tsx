@@ -60,7 +60,7 @@ function BankForm({ profile, onSaved, onBack, onSaveError, bank }: StepProps & {
             </Text>
           </Alert>
         ) : (
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             设计费用将结算至此银行卡，请填写本人名下的储蓄卡。保存后卡号只以脱敏形式显示。
           </Text>
         )}

@@ -13,12 +13,12 @@ export function DoneStep({ profile, onBack, onSaveError }: StepProps) {
   return (
     <Stack align="center" gap="md" py="xl" ta="center">
       <ThemeIcon size={64} radius="xl" color="teal" variant="light" aria-hidden>
-        <Text fz={32} fw={700} c="teal.7" component="span">
+        <Text fz={32} fw={700} c="var(--app-color-positive)" component="span">
           ✓
         </Text>
       </ThemeIcon>
       <Title order={3}>资料已全部完善</Title>
-      <Text c="gray.7" maw={480}>
+      <Text c="dimmed" maw={480}>
         {profile.real_name || profile.nickname}，欢迎加入！进入工作台后，你可以在个人中心打开“接单中”开始接收工单，也可以先去学习考试里熟悉平台规范。
       </Text>
       <Group mt="md">

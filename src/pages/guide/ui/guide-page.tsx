@@ -51,7 +51,7 @@ function Guide() {
             </Text>
             <Group gap="md" wrap="nowrap">
               {profile.data ? (
-                <Text size="sm" c="gray.7">
+                <Text size="sm" c="dimmed">
                   当前账号：{maskPhone(profile.data.phone)}
                 </Text>
               ) : null}
@@ -78,7 +78,7 @@ function Guide() {
               <Title order={1} size="h3">
                 资料加载失败
               </Title>
-              <Text c="gray.7">{profile.error instanceof ApiError ? profile.error.message : '请检查网络后重试'}</Text>
+              <Text c="dimmed">{profile.error instanceof ApiError ? profile.error.message : '请检查网络后重试'}</Text>
               <Button onClick={() => void profile.refetch()}>重试</Button>
             </Stack>
           </Paper>
@@ -133,7 +133,7 @@ function GuideSteps({ profile, onStale }: { profile: Profile; onStale: () => voi
         <Title order={1} size="h2">
           完善入驻资料
         </Title>
-        <Text c="gray.7" size="sm">
+        <Text c="dimmed" size="sm">
           完成以下步骤即可开始接单。每一步保存后都可以返回修改。
         </Text>
       </Stack>
@@ -146,7 +146,7 @@ function GuideSteps({ profile, onStale }: { profile: Profile; onStale: () => voi
           aria-label="入驻进度"
           color={done === DATA_STEPS ? 'teal' : undefined}
         />
-        <Text size="sm" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           已完成 {done}/{DATA_STEPS} 步
         </Text>
       </Group>
@@ -164,7 +164,7 @@ function GuideSteps({ profile, onStale }: { profile: Profile; onStale: () => voi
         <Title order={2} size="h4" ref={headingRef} tabIndex={-1} mb={4} style={{ outline: 'none' }}>
           第{step}步 · {meta.label}
         </Title>
-        <Text size="sm" c="gray.7" mb="lg">
+        <Text size="sm" c="dimmed" mb="lg">
           {meta.description}
         </Text>
         <StepForm

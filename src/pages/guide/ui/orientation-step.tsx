@@ -78,7 +78,7 @@ function OrientationForm({ profile, onSaved, onBack, onSaveError, orientation }:
           </Alert>
         ) : (
           <Stack gap="md">
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               请根据上面的内容回答以下问题，全部答对即可继续。
             </Text>
             {orientation.questions.map((q, i) => (

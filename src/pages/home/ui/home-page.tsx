@@ -58,7 +58,7 @@ export function HomePage() {
               </Group>
             </Stack>
             <Group gap="xs">
-              <Text size="sm" c="gray.8">
+              <Text size="sm" c="dimmed">
                 设计师编号 {profile.data.designer_id}
               </Text>
               <HasRole value={['role_admin']}>

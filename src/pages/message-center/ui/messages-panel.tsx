@@ -122,9 +122,14 @@ export function MessagesPanel() {
                   onChange={() => setSelected(allSelected ? [] : unreadOnPage)}
                 />
               </Table.Th>
-              <Table.Th w={150}>类型</Table.Th>
+              {/* On a phone the type and the time go under the content (the table fits 390 px). */}
+              <Table.Th w={150} visibleFrom="sm">
+                类型
+              </Table.Th>
               <Table.Th>内容</Table.Th>
-              <Table.Th w={170}>时间</Table.Th>
+              <Table.Th w={170} visibleFrom="sm">
+                时间
+              </Table.Th>
               <Table.Th w={110}>操作</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -141,7 +146,7 @@ export function MessagesPanel() {
                     }
                   />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   <Badge variant={m.is_read ? 'outline' : 'filled'} color={m.is_read ? 'gray' : 'blue'}>
                     {m.type_name}
                   </Badge>
@@ -160,8 +165,11 @@ export function MessagesPanel() {
                   >
                     {m.ext_json.title}
                   </Anchor>
+                  <Text size="xs" c="dimmed" fw={400} hiddenFrom="sm">
+                    {m.type_name} · {formatTime(m.created_time)}
+                  </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   <Text size="sm" c="dimmed">
                     {formatTime(m.created_time)}
                   </Text>
@@ -191,6 +199,8 @@ export function MessagesPanel() {
               setPage(p);
               setSelected([]);
             }}
+            getControlProps={(control) => ({ 'aria-label': control === 'previous' ? '上一页' : control === 'next' ? '下一页' : control })}
+            getItemProps={(p) => ({ 'aria-label': `第 ${p} 页` })}
           />
         </Group>
       ) : null}

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import {
+  activeFilterCount,
   clearFilters,
   isPanelCountActive,
   listParamsOf,
@@ -10,7 +11,6 @@ import {
   PANEL_COUNT_KEYS,
   searchForPanelCount,
   ticketColumnsOf,
-  TicketTable,
   ticketQueries,
   type TicketSearch,
   withFilters,
@@ -22,11 +22,13 @@ import { MyPlanButton } from '@/features/request-plan-change';
 import { useKeptSearch } from '@/shared/lib';
 import {
   hasTicketFilters,
+  PhoneFilters,
   TICKET_DEFAULT_SORT,
   TicketColumnPicker,
   TicketDetailDrawer,
   TicketExportButtons,
   TicketFilters,
+  TicketListView,
   ticketSearchOfView,
   ticketViewState,
   useTicketViewer,
@@ -83,14 +85,16 @@ export function MyTicketsPage() {
         canShare={viewer.isLead}
         onApply={(view, replace) => go(ticketSearchOfView(view, search), replace)}
       />
-      <TicketFilters
-        search={search}
-        isLead={viewer.isLead}
-        onChange={(patch) => go(withFilters(search, patch))}
-        onSort={(sort) => go(withFilters({ ...search, ...sort }, {}))}
-        onClear={() => go(clearFilters(search))}
-      />
-      <TicketTable
+      <PhoneFilters count={activeFilterCount(search)}>
+        <TicketFilters
+          search={search}
+          isLead={viewer.isLead}
+          onChange={(patch) => go(withFilters(search, patch))}
+          onSort={(sort) => go(withFilters({ ...search, ...sort }, {}))}
+          onClear={() => go(clearFilters(search))}
+        />
+      </PhoneFilters>
+      <TicketListView
         label="工单列表"
         items={list.data?.items}
         loading={list.isPending}

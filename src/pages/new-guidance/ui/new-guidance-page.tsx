@@ -42,7 +42,7 @@ export function NewGuidancePage() {
               <Text fw={600} size="sm">
                 {step.title}
               </Text>
-              <Text size="sm" c="gray.7">
+              <Text size="sm" c="dimmed">
                 {step.body}
               </Text>
             </List.Item>

@@ -54,7 +54,7 @@ function LineTable({ group }: { group: LineGroup }) {
                 <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {formatTime(l.created_at)}
                 </Table.Td>
-                <Table.Td ta="right" c={l.amount_cents < 0 ? 'red.8' : group.kind === 'adjustment' ? 'teal.9' : undefined} style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td ta="right" c={l.amount_cents < 0 ? 'red' : group.kind === 'adjustment' ? 'var(--app-color-positive)' : undefined} style={{ whiteSpace: 'nowrap' }}>
                   {formatCents(l.amount_cents, { signed: group.kind !== 'fee' })}
                 </Table.Td>
               </Table.Tr>

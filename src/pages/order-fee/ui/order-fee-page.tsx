@@ -141,10 +141,10 @@ export function OrderFeePage() {
                   <SettlementStatusTag status={s.status} />
                 </Table.Td>
                 <Table.Td ta="right">{formatCents(s.gross_cents)}</Table.Td>
-                <Table.Td ta="right" c={s.deduction_cents ? 'red.8' : undefined}>
+                <Table.Td ta="right" c={s.deduction_cents ? 'red' : undefined}>
                   {formatCents(-s.deduction_cents)}
                 </Table.Td>
-                <Table.Td ta="right" c={s.adjustment_cents ? 'teal.9' : undefined}>
+                <Table.Td ta="right" c={s.adjustment_cents ? 'var(--app-color-positive)' : undefined}>
                   {formatCents(s.adjustment_cents, { signed: true })}
                 </Table.Td>
                 <Table.Td ta="right" fw={600}>

@@ -2,8 +2,9 @@ import { Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { compactSearch, DEFAULT_PAGE_SIZE, hallParamsOf, hallSearchSchema, type HallSearch, searchForPanelCount, TicketTable, ticketQueries } from '@/entities/ticket';
+import { compactSearch, DEFAULT_PAGE_SIZE, hallParamsOf, hallSearchSchema, type HallSearch, searchForPanelCount, ticketQueries } from '@/entities/ticket';
 import { GrabTicketButton } from '@/features/grab-ticket';
+import { TicketListView } from '@/widgets/ticket-browser';
 import { TicketPanel } from '@/widgets/ticket-panel';
 
 const PATH = '/order-hall/index';
@@ -38,14 +39,14 @@ export function OrderHallPage() {
         }}
       />
       <Group justify="space-between" align="baseline">
-        <Title order={3} fz="md">
+        <Title order={2} fz="md">
           可领取的工单
         </Title>
         <Text size="sm" c="dimmed">
           先到先得，领取后计入今日接单量，请在时限内完成设计
         </Text>
       </Group>
-      <TicketTable
+      <TicketListView
         label="大厅工单列表"
         items={hall.data?.items}
         loading={hall.isPending}

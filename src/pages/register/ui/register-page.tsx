@@ -79,7 +79,7 @@ export function RegisterPage() {
           <Button type="submit" size="md" fullWidth loading={register.isPending}>
             注册
           </Button>
-          <Text size="sm" ta="center" c="gray.7">
+          <Text size="sm" ta="center" c="dimmed">
             已有账号？
             <Anchor component={Link} to="/login" inherit underline="always">
               去登录

@@ -52,7 +52,7 @@ export function ResetPasswordPage() {
           <Button type="submit" size="md" fullWidth loading={reset.isPending}>
             重置密码
           </Button>
-          <Text size="sm" ta="center" c="gray.7">
+          <Text size="sm" ta="center" c="dimmed">
             想起密码了？
             <Anchor component={Link} to="/login" inherit underline="always">
               返回登录

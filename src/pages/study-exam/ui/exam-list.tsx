@@ -60,12 +60,12 @@ function ExamCardView({ exam, locked }: { exam: ExamCard; locked: boolean }): Re
             已考次数：{attemptsText(exam)} · 时长 {exam.time_limit_minutes} 分钟
           </Text>
           {exam.required_course_title ? (
-            <Text size="sm" c={locked ? 'orange.8' : 'dimmed'}>
+            <Text size="sm" c={locked ? 'orange' : 'dimmed'}>
               {locked ? `🔒 需先完成课程《${exam.required_course_title}》` : `前置课程《${exam.required_course_title}》已完成`}
             </Text>
           ) : null}
           {exam.product_name ? (
-            <Text size="sm" c="teal.8">
+            <Text size="sm" c="var(--app-color-positive)">
               通过后可接{exam.product_name}产品工单
             </Text>
           ) : null}

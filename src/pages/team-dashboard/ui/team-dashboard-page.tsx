@@ -76,7 +76,7 @@ function DailyTrend({ board }: { board: TeamBoard }) {
   return (
     <Card withBorder radius="md" padding="md">
       <Group justify="space-between" mb="xs">
-        <Title order={3} fz="md">
+        <Title order={2} fz="md">
           每日趋势
         </Title>
         <SegmentedControl size="xs" aria-label="趋势指标" value={series} onChange={(v) => setSeries(v as Series)} data={SERIES.map((s) => ({ ...s }))} />
@@ -103,7 +103,7 @@ function Ranking({ board }: { board: TeamBoard }) {
   return (
     <Card withBorder radius="md" padding="md">
       <Group justify="space-between" mb="xs" wrap="wrap">
-        <Title order={3} fz="md">
+        <Title order={2} fz="md">
           设计师排行
         </Title>
         <Select

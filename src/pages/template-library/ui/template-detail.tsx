@@ -45,11 +45,11 @@ export function TemplateDetailView({ template: t, onOpen, onGone }: Props) {
                 推荐
               </Badge>
             ) : null}
-            <Badge color={t.status === 'published' ? 'teal' : 'gray'} variant="outline" c={t.status === 'published' ? 'teal.9' : 'gray.8'}>
+            <Badge color={t.status === 'published' ? 'teal' : 'gray'} variant="outline" c={t.status === 'published' ? 'var(--app-color-positive)' : 'gray'}>
               {TEMPLATE_STATUS_TEXT[t.status]}
             </Badge>
             {t.tags.map((tag) => (
-              <Badge key={tag} color="gray" variant="light" c="gray.8">
+              <Badge key={tag} color="gray" variant="light" c="gray">
                 #{tag}
               </Badge>
             ))}

@@ -83,7 +83,7 @@ export function TemplateSharePage(): ReactElement {
         <Group gap={6}>
           <Badge variant="light">{t.category}</Badge>
           {t.tags.map((tag) => (
-            <Badge key={tag} color="gray" variant="light" c="gray.8">
+            <Badge key={tag} color="gray" variant="light" c="gray">
               #{tag}
             </Badge>
           ))}

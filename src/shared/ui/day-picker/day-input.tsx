@@ -22,7 +22,7 @@ export function DayInput({ label, value, onChange, presets, error, description, 
         label={label}
         placeholder="选择日期"
         // Mantine's placeholder grey is below the 4.5:1 contrast axe asks of a button's text.
-        styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+        styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
         valueFormat="YYYY-MM-DD"
         value={value || null}
         onChange={(day) => onChange(day ?? '')}

@@ -39,7 +39,7 @@ export function DayRangeInput({ label, from, to, onChange, error, w = 260, clear
         label={label}
         placeholder="选择日期范围"
         // Mantine's placeholder grey is below the 4.5:1 contrast axe asks of a button's text.
-        styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+        styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
         valueFormat={VALUE_FORMAT}
         labelSeparator="至"
         allowSingleDateInRange

@@ -1,4 +1,4 @@
-import { AppShell, Box } from '@mantine/core';
+import { AppShell, Box, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMatches, useNavigate, useRouterState } from '@tanstack/react-router';
@@ -13,6 +13,18 @@ import { Header } from './header';
 import { KeepAlive } from './keep-alive';
 import { Sidebar } from './sidebar';
 import { TagsView } from './tags-view';
+
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
 
 /** The signed-in frame: sidebar menu, top bar, tabs and the kept-alive pages. */
 export function AppLayout() {
@@ -94,6 +106,10 @@ export function AppLayout() {
           }}
         />
         <Box p="md" component="section" aria-label={title}>
+          {/* The page's name heads it for screen readers (the tab strip shows it to the eye). */}
+          <Title order={1} style={VISUALLY_HIDDEN}>
+            {title}
+          </Title>
           <KeepAlive
             activePath={path}
             activeRouteId={leaf.routeId}

@@ -52,7 +52,8 @@ export function Sidebar({ tree, activePath, onNavigate, badges = {} }: Props) {
               }
               const open = children.some((c) => c.path === activePath);
               return (
-                <NavLink key={dir.id} label={dir.title} defaultOpened={open} childrenOffset={16}>
+                // A group is a button (unfolding it is an action the keyboard reaches), not a bare anchor.
+                <NavLink key={dir.id} component="button" type="button" label={dir.title} defaultOpened={open} childrenOffset={16}>
                   {children.map((c) => (
                     <NavLink
                       key={c.id}

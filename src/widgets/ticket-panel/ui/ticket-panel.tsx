@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PANEL_COUNT_KEYS, PANEL_COUNT_TEXT, type PanelCountKey, panelCountFilter, ticketQueries } from '@/entities/ticket';
 
 /** Counts that need attention, in shades that keep the large bold figures above 3:1 contrast on white. */
-const ALERT: Partial<Record<PanelCountKey, string>> = { overdue: 'red.8', rejected: 'orange.9', first_draft_due: 'orange.8', final_draft_due: 'orange.8' };
+const ALERT: Partial<Record<PanelCountKey, string>> = { overdue: 'red', rejected: 'orange.9', first_draft_due: 'orange', final_draft_due: 'orange' };
 
 interface Props {
   /** Called with a count whose list filter exists (waiting, overdue, rejected); those cards are buttons. */
