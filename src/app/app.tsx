@@ -6,6 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { onUnauthorized, preloadHttpClient } from '@/shared/api';
+import { colorSchemeManager } from '@/shared/lib';
 import { MSG } from '@/shared/config/messages';
 import { notify } from '@/shared/ui';
 import { createQueryClient } from './providers/query-client';
@@ -48,7 +49,14 @@ export function App() {
   );
 
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    // The scheme follows the system until the person picks one (kept in this browser, and on the
+    // server: features/color-scheme applies their choice when the signed-in frame starts).
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+    >
       <Suspense fallback={null}>
         <NotificationsHost />
       </Suspense>

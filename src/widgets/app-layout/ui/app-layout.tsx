@@ -5,6 +5,7 @@ import { useMatches, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { findMenuEntry, flattenMenu, menuQueries } from '@/entities/menu';
 import { messageQueries } from '@/entities/message';
+import { useColorSchemeSync } from '@/features/color-scheme';
 import { GuidanceTour } from '@/features/guidance-tour';
 import { useOpenMessage, useRealtimeSync } from '@/features/realtime-sync';
 import { useDismissBootShell } from '@/shared/lib';
@@ -18,6 +19,8 @@ import { TagsView } from './tags-view';
 export function AppLayout() {
   // index.html's first-paint frame stood in for this one until now.
   useDismissBootShell();
+  // The person's colour scheme, kept on the server, applies from the first signed-in screen.
+  useColorSchemeSync();
   const navigate = useNavigate();
   const [navOpened, nav] = useDisclosure(false);
   const matches = useMatches();

@@ -17,6 +17,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useLogout } from '@/features/auth';
+import { ColorSchemeToggle } from '@/features/color-scheme';
 import { NotificationPermissionPrompt } from '@/features/realtime-sync';
 import { DESIGNER_TYPE_TEXT, displayName, userQueries } from '@/entities/user';
 import { greeting } from '@/shared/lib';
@@ -72,6 +73,7 @@ export function Header({ realtime, unread, navOpened, onToggleNav, onSignedOut }
             withShadow={false}
           />
         </Tooltip>
+        <ColorSchemeToggle />
         {unread !== null ? (
           <NotificationPermissionPrompt>
             <Indicator label={unread > 99 ? '99+' : unread} size={16} disabled={unread === 0} offset={4} data-testid="unread-badge" data-tour="messages">
