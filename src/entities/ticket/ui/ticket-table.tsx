@@ -1,5 +1,5 @@
 import { Badge, Button, Center, Checkbox, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { formatTime } from '@/shared/lib';
 import { CopyText } from '@/shared/ui';
 import { durationText } from '../lib/format';
@@ -30,7 +30,11 @@ export interface TicketTableProps {
   skeletonRows?: number;
   /** A first column of checkboxes (team orders' bulk actions): the chosen ticket ids of this page. */
   selection?: { selected: ReadonlySet<number>; onChange: (selected: Set<number>) => void };
+  /** The row under the keyboard cursor (j / k): marked, and focused when it moves. */
+  cursorId?: number;
 }
+
+const CURSOR_MARK = { boxShadow: 'inset 3px 0 0 var(--mantine-primary-color-filled)' } as const;
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -69,7 +73,14 @@ export function TicketTable({
   actions,
   skeletonRows = 8,
   selection,
+  cursorId,
 }: TicketTableProps) {
+  const tableRef = useRef<HTMLTableElement>(null);
+  // The cursor's row takes the focus (and scrolls into view), so Enter opens it and a screen reader reads it.
+  useEffect(() => {
+    if (cursorId === undefined) return;
+    tableRef.current?.querySelector<HTMLElement>(`tr[data-ticket-id="${cursorId}"]`)?.focus();
+  }, [cursorId]);
   const columns = 7 + (showDesigner ? 1 : 0) + (actions ? 1 : 0) + (selection ? 1 : 0);
   const pageIds = (items ?? []).map((t) => t.ticket_id);
   const chosenOnPage = selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0;
@@ -159,8 +170,9 @@ export function TicketTable({
         data-ticket-id={t.ticket_id}
         tabIndex={onOpen ? 0 : undefined}
         aria-selected={onOpen ? selectedId === t.ticket_id : undefined}
+        data-cursor={cursorId === t.ticket_id || undefined}
         bg={selectedId === t.ticket_id ? 'var(--mantine-primary-color-light)' : undefined}
-        style={onOpen ? { cursor: 'pointer' } : undefined}
+        style={onOpen ? { cursor: 'pointer', ...(cursorId === t.ticket_id ? CURSOR_MARK : null) } : undefined}
         onClick={onOpen ? () => onOpen(t) : undefined}
         onKeyDown={
           onOpen
@@ -234,6 +246,7 @@ export function TicketTable({
     // table scrolls sideways rather than squeezing its cells.
     <Table.ScrollContainer minWidth={selection || actions ? 1010 : 960}>
       <Table
+        ref={tableRef}
         highlightOnHover={!!onOpen && !!items?.length}
         verticalSpacing="sm"
         aria-label={label}

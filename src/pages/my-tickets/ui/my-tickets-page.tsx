@@ -18,8 +18,15 @@ import {
   withTicket,
 } from '@/entities/ticket';
 import { MyPlanButton } from '@/features/request-plan-change';
-import { useKeptSearch } from '@/shared/lib';
-import { TicketDetailDrawer, TicketExportButtons, TicketFilters, useTicketViewer } from '@/widgets/ticket-browser';
+import { useKeptSearch, useListHotkeys } from '@/shared/lib';
+import {
+  TicketDetailDrawer,
+  TicketExportButtons,
+  TicketFilters,
+  TicketSelectionBar,
+  useTicketSelection,
+  useTicketViewer,
+} from '@/widgets/ticket-browser';
 import { TicketPanel } from '@/widgets/ticket-panel';
 import { MY_TICKETS_PATH, parseSearch } from '../model/search';
 
@@ -35,6 +42,15 @@ export function MyTicketsPage() {
   const pages = Math.max(1, Math.ceil(total / params.pageSize));
 
   const go = (next: TicketSearch, replace = false) => void navigate({ to: MY_TICKETS_PATH, search: next, replace });
+  const selection = useTicketSelection(list.data?.items);
+  // j / k / Enter / x / (issue #18); Esc is the drawer's own.
+  const cursorId = useListHotkeys({
+    items: list.data?.items,
+    idOf: (t) => t.ticket_id,
+    onOpen: (t) => go(withTicket(search, t.ticket_id)),
+    onToggleSelect: selection.toggle,
+    enabled: active,
+  });
 
   // Fast paging: the next page is fetched ahead.
   useEffect(() => {
@@ -68,6 +84,7 @@ export function MyTicketsPage() {
         onSort={(sort) => go(withFilters({ ...search, ...sort }, {}))}
         onClear={() => go(clearFilters(search))}
       />
+      <TicketSelectionBar chosen={selection.chosen} onClear={selection.clear} />
       <TicketTable
         label="工单列表"
         items={list.data?.items}
@@ -79,6 +96,8 @@ export function MyTicketsPage() {
         showDesigner={viewer.isLead}
         selectedId={search.ticket}
         onOpen={(t) => go(withTicket(search, t.ticket_id))}
+        selection={selection.table}
+        cursorId={cursorId}
       />
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" c="dimmed" aria-live="polite">
