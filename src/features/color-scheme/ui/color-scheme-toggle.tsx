@@ -33,8 +33,7 @@ export function ColorSchemeToggle(): ReactElement {
         {OPTIONS.map((o) => (
           <Menu.Item
             key={o.value}
-            role="menuitemradio"
-            aria-checked={o.value === colorScheme}
+            aria-current={o.value === colorScheme ? 'true' : undefined}
             leftSection={<CheckMark visible={o.value === colorScheme} />}
             onClick={() => {
               if (o.value !== colorScheme) save.mutate(o.value);
