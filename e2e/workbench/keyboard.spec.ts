@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { authHeaders, expect as baseExpect, okData, test } from '../fixtures';
 
@@ -138,4 +139,27 @@ test.describe('keyboard and command palette (issue #18)', () => {
     await expect(page.getByRole('dialog', { name: '键盘快捷键' })).toHaveCount(0);
     await expect(page).toHaveURL(/#\/order-management\/index/);
   });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`the palette, the sheet and the list cursor have no accessibility violation (${colorScheme})`, async ({ designerPage: page }) => {
+      await page.emulateMedia({ colorScheme });
+      await openMyTickets(page);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
+      // Every rule of any impact on what this feature shows: the top bar, the list, the dialogs. The
+      // page-level rules (one h1, landmarks) belong to the sweep of every route (e2e/a11y).
+      const violations = async () =>
+        (await new AxeBuilder({ page }).include('header').include('main table').include('[role="dialog"]').disableRules(['page-has-heading-one', 'region']).analyze()).violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      await page.keyboard.press('j');
+      await expect(page.locator('tr[data-cursor]')).toHaveCount(1);
+      expect(await violations()).toEqual([]);
+      await page.keyboard.press('?');
+      await expect(page.getByRole('dialog', { name: '键盘快捷键' })).toBeVisible();
+      expect(await violations()).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+K');
+      await page.getByRole('textbox', { name: '命令面板搜索' }).fill('工单');
+      await expect(page.getByRole('dialog').getByRole('button', { name: /我的工单/ })).toBeVisible();
+      expect(await violations()).toEqual([]);
+    });
+  }
 });

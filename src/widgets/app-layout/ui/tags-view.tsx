@@ -20,7 +20,7 @@ export function TagsView({ tabs, activePath, onSelect, onClose, onCloseOthers, o
   const active = tabs.find((t) => t.path === activePath);
   const closable = (tab: Tab) => !tab.affix && !tab.pinned;
   return (
-    <Group gap={0} wrap="nowrap" px="xs" h={40} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+    <Group gap={0} wrap="nowrap" px="xs" h={40} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
       <ScrollArea type="never" style={{ flex: 1 }}>
         <Group gap={6} wrap="nowrap" role="tablist" aria-label="已打开的页面">
           {tabs.map((tab) => {
@@ -36,7 +36,7 @@ export function TagsView({ tabs, activePath, onSelect, onClose, onCloseOthers, o
                 h={28}
                 style={{
                   borderRadius: 6,
-                  border: '1px solid var(--mantine-color-gray-3)',
+                  border: '1px solid var(--mantine-color-default-border)',
                   background: selected ? 'var(--mantine-color-blue-filled)' : 'var(--mantine-color-body)',
                 }}
               >
@@ -46,7 +46,7 @@ export function TagsView({ tabs, activePath, onSelect, onClose, onCloseOthers, o
                   variant="transparent"
                   size="compact-sm"
                   px={0}
-                  c={selected ? 'white' : 'dark'}
+                  c={selected ? 'white' : 'var(--mantine-color-text)'}
                   title={closable(tab) ? '按 Delete 关闭此标签' : undefined}
                   data-pinned={tab.pinned ? 'true' : undefined}
                   onClick={() => onSelect(tab)}
