@@ -158,8 +158,9 @@ test.describe('keyboard and command palette (issue #18)', () => {
       await expect(page.getByRole('dialog', { name: '键盘快捷键' })).toBeVisible();
       expect(await violations()).toEqual([]);
       await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: '键盘快捷键' })).toHaveCount(0);
       await page.keyboard.press('Control+K');
-      await page.getByRole('textbox', { name: '命令面板搜索' }).fill('工单');
+      await page.getByRole('dialog', { name: '命令面板' }).getByRole('textbox', { name: '命令面板搜索' }).fill('工单');
       await expect(page.getByRole('dialog').getByRole('button', { name: /我的工单/ })).toBeVisible();
       expect(await violations()).toEqual([]);
     });

@@ -176,7 +176,8 @@ export function CommandPalette({ opened, onClose, entries, onShowShortcuts }: Pr
         scrollable
         maxHeight={460}
         size="lg"
-        aria-label="命令面板"
+        // The dialog's accessible name (Mantine labels a modal by its title).
+        title="命令面板"
       >
         <Spotlight.Search placeholder="搜索订单号、工单标题、设计师、模板、页面或操作" aria-label="命令面板搜索" leftSection={<SearchIcon />} />
         <Spotlight.ActionsList aria-label="搜索结果">
