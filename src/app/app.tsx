@@ -7,6 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { onUnauthorized, preloadHttpClient, tokenStore } from '@/shared/api';
+import { colorSchemeManager } from '@/shared/lib';
 import { MSG } from '@/shared/config/messages';
 import { notify } from '@/shared/ui';
 import { createQueryClient } from './providers/query-client';
@@ -65,7 +66,9 @@ export function App() {
   );
 
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    // The scheme follows the system until the person picks one (kept in this browser, and on the
+    // server: features/color-scheme applies their choice when the signed-in frame starts).
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
       <NotificationsWhenNeeded />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

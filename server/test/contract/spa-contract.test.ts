@@ -401,6 +401,10 @@ async function scenario(t: TestApp, answers: Answer[]): Promise<void> {
   await designer.put('user/update-time', { available_time: '周末全天' });
   await designer.put('user/online-status', { online_ticket_status: 0 });
   await designer.put('user/online-status', { online_ticket_status: 1 });
+  // The colour scheme the top bar's switch keeps for the person (read when the signed-in frame starts).
+  await designer.get('workbench/preferences');
+  await designer.put('workbench/preferences', { color_scheme: 'dark' });
+  await designer.put('workbench/preferences', { color_scheme: 'auto' });
   await designer.post('user/verify-code', { phone: DEMO.designer, scene: 'bank_info' });
   await designer.put('user/bank-info', {
     account_name: profile.real_name,

@@ -25,6 +25,7 @@ import {
   withdrawResultSchema,
 } from '@/entities/message/model/message.schema';
 import { orientationSchema } from '@/entities/onboarding/model/orientation.schema';
+import { preferencesSchema } from '@/entities/preference/model/preference.schema';
 import { myPlanSchema, planDetailSchema, planPageSchema, planRequestSchema } from '@/entities/order-plan/model/order-plan.schema';
 import { availableProductPageSchema } from '@/entities/product/model/product.schema';
 import { settlementDetailSchema, settlementPageSchema, settlementSchema } from '@/entities/settlement/model/settlement.schema';
@@ -105,6 +106,8 @@ export const SPA_ENDPOINTS: Record<string, Record<string, ResponseSchema>> = {
   'PUT user/bank-info': { bankInfoSchema },
   'PUT user/update-time': { profileSchema },
   'PUT user/online-status': { profileSchema },
+  'GET workbench/preferences': { preferencesSchema },
+  'PUT workbench/preferences': { preferencesSchema },
   'GET user/shops': { shopListSchema },
   'GET designer-product/available-products': { availableProductPageSchema },
 

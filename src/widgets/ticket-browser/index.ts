@@ -1,5 +1,6 @@
 export { SORT_OPTIONS } from './model/sort-options';
 export { hasTicketFilters, TICKET_DEFAULT_SORT, ticketSearchOfView, ticketViewState } from './model/ticket-view-state';
+export { useTicketSelection } from './model/use-ticket-selection';
 export { useTicketViewer } from './model/use-ticket-viewer';
 export { TicketDetailView } from './ui/ticket-detail';
 export { TicketDetailDrawer } from './ui/ticket-detail-drawer';
@@ -8,3 +9,4 @@ export { TicketFilters } from './ui/ticket-filters';
 export { PhoneFilters } from './ui/phone-filters';
 export { TicketExportButtons } from './ui/ticket-export-buttons';
 export { TicketColumnPicker } from './ui/ticket-column-picker';
+export { TicketSelectionBar } from './ui/ticket-selection-bar';

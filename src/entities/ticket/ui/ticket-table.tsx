@@ -1,5 +1,5 @@
 import { Badge, Button, Center, Checkbox, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { formatTime } from '@/shared/lib';
 import { CopyText } from '@/shared/ui';
 import { durationText } from '../lib/format';
@@ -33,7 +33,11 @@ export interface TicketTableProps {
   selection?: { selected: ReadonlySet<number>; onChange: (selected: Set<number>) => void };
   /** The columns shown (a saved view's, the column picker's); the table's own when left out. */
   columns?: readonly TicketColumn[];
+  /** The row under the keyboard cursor (j / k): marked, and focused when it moves. */
+  cursorId?: number;
 }
+
+const CURSOR_MARK = { boxShadow: 'inset 3px 0 0 var(--mantine-primary-color-filled)' } as const;
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -73,7 +77,14 @@ export function TicketTable({
   skeletonRows = 8,
   selection,
   columns: shown = DEFAULT_TICKET_COLUMNS,
+  cursorId,
 }: TicketTableProps) {
+  const tableRef = useRef<HTMLTableElement>(null);
+  // The cursor's row takes the focus (and scrolls into view), so Enter opens it and a screen reader reads it.
+  useEffect(() => {
+    if (cursorId === undefined) return;
+    tableRef.current?.querySelector<HTMLElement>(`tr[data-ticket-id="${cursorId}"]`)?.focus();
+  }, [cursorId]);
   const show = (c: TicketColumn) => shown.includes(c) && (c !== 'designer_name' || !!showDesigner);
   const columns = shown.filter(show).length + (actions ? 1 : 0) + (selection ? 1 : 0);
   const pageIds = (items ?? []).map((t) => t.ticket_id);
@@ -165,8 +176,9 @@ export function TicketTable({
         data-ticket-id={t.ticket_id}
         tabIndex={onOpen ? 0 : undefined}
         aria-selected={onOpen ? selectedId === t.ticket_id : undefined}
+        data-cursor={cursorId === t.ticket_id || undefined}
         bg={selectedId === t.ticket_id ? 'var(--mantine-primary-color-light)' : undefined}
-        style={onOpen ? { cursor: 'pointer' } : undefined}
+        style={onOpen ? { cursor: 'pointer', ...(cursorId === t.ticket_id ? CURSOR_MARK : null) } : undefined}
         onClick={onOpen ? () => onOpen(t) : undefined}
         onKeyDown={
           onOpen
@@ -261,6 +273,7 @@ export function TicketTable({
     // table scrolls sideways rather than squeezing its cells.
     <Table.ScrollContainer minWidth={selection || actions ? 1010 : 960}>
       <Table
+        ref={tableRef}
         highlightOnHover={!!onOpen && !!items?.length}
         verticalSpacing="sm"
         aria-label={label}

@@ -19,7 +19,7 @@ import {
   withTicket,
 } from '@/entities/ticket';
 import { MyPlanButton } from '@/features/request-plan-change';
-import { useKeptSearch } from '@/shared/lib';
+import { useKeptSearch, useListHotkeys } from '@/shared/lib';
 import {
   hasTicketFilters,
   PhoneFilters,
@@ -29,8 +29,11 @@ import {
   TicketExportButtons,
   TicketFilters,
   TicketListView,
+  TicketSelectionBar,
   ticketSearchOfView,
   ticketViewState,
+  useNarrowScreen,
+  useTicketSelection,
   useTicketViewer,
 } from '@/widgets/ticket-browser';
 import { TicketPanel } from '@/widgets/ticket-panel';
@@ -49,6 +52,16 @@ export function MyTicketsPage() {
   const pages = Math.max(1, Math.ceil(total / params.pageSize));
 
   const go = (next: TicketSearch, replace = false) => void navigate({ to: MY_TICKETS_PATH, search: next, replace });
+  const narrow = useNarrowScreen();
+  const selection = useTicketSelection(list.data?.items);
+  // j / k / Enter / x / (issue #18); Esc is the drawer's own.
+  const cursorId = useListHotkeys({
+    items: list.data?.items,
+    idOf: (t) => t.ticket_id,
+    onOpen: (t) => go(withTicket(search, t.ticket_id)),
+    onToggleSelect: selection.toggle,
+    enabled: active,
+  });
 
   // Fast paging: the next page is fetched ahead.
   useEffect(() => {
@@ -94,6 +107,7 @@ export function MyTicketsPage() {
           onClear={() => go(clearFilters(search))}
         />
       </PhoneFilters>
+      <TicketSelectionBar chosen={selection.chosen} onClear={selection.clear} />
       <TicketListView
         label="工单列表"
         items={list.data?.items}
@@ -106,6 +120,9 @@ export function MyTicketsPage() {
         columns={ticketColumnsOf(search.cols)}
         selectedId={search.ticket}
         onOpen={(t) => go(withTicket(search, t.ticket_id))}
+        // On a phone the list is cards (no checkboxes: a table would scroll sideways).
+        selection={narrow ? undefined : selection.table}
+        cursorId={cursorId}
       />
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" c="dimmed" aria-live="polite">

@@ -16,7 +16,7 @@ import {
   withTicket,
 } from '@/entities/ticket';
 import { BULK_MAX, BulkAssignModal, type BulkMode } from '@/features/bulk-assign';
-import { useKeptSearch } from '@/shared/lib';
+import { useKeptSearch, useListHotkeys } from '@/shared/lib';
 import { ListPager } from '@/shared/ui';
 import {
   hasTicketFilters,
@@ -52,6 +52,19 @@ export function TeamOrdersPage(): ReactElement {
   const items = list.data?.items;
   const chosenList = [...chosen.values()];
   const tooMany = chosen.size > BULK_MAX;
+  // j / k / Enter / x / (issue #18); Esc is the drawer's own.
+  const cursorId = useListHotkeys({
+    items,
+    idOf: (t) => t.ticket_id,
+    onOpen: (t) => go(withTicket(search, t.ticket_id)),
+    onToggleSelect: (t) => {
+      const next = new Map(chosen);
+      if (next.has(t.ticket_id)) next.delete(t.ticket_id);
+      else next.set(t.ticket_id, t);
+      setChosen(next);
+    },
+    enabled: active,
+  });
 
   const onSelection = (ids: Set<number>) => {
     const next = new Map(chosen);
@@ -114,6 +127,7 @@ export function TeamOrdersPage(): ReactElement {
         selectedId={search.ticket}
         onOpen={(t) => go(withTicket(search, t.ticket_id))}
         selection={{ selected: new Set(chosen.keys()), onChange: onSelection }}
+        cursorId={cursorId}
       />
       <ListPager total={list.data?.total} page={params.page} pageSize={params.pageSize} onChange={(p, size) => go(withPage(search, p, size))} />
       <TicketDetailDrawer ticketId={active ? search.ticket : undefined} viewer={viewer} onClose={() => go(withTicket(search, undefined), true)} />

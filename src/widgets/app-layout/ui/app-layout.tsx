@@ -2,15 +2,19 @@ import { AppShell, Box, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMatches, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { findMenuEntry, flattenMenu, menuQueries } from '@/entities/menu';
 import { messageQueries } from '@/entities/message';
+import { useColorSchemeSync } from '@/features/color-scheme';
 import { GuidanceTour } from '@/features/guidance-tour';
 import { useOpenMessage, useRealtimeSync } from '@/features/realtime-sync';
-import { useDismissBootShell } from '@/shared/lib';
+import { useDismissBootShell, useGlobalHotkeys } from '@/shared/lib';
+import { notify } from '@/shared/ui';
+import { GO_PATHS } from '../model/shortcuts';
 import { type Tab, tabOps, tabsStore } from '../model/tabs';
 import { Header } from './header';
 import { KeepAlive } from './keep-alive';
+import { ShortcutSheet } from './shortcut-sheet';
 import { Sidebar } from './sidebar';
 import { TagsView } from './tags-view';
 
@@ -26,10 +30,15 @@ const VISUALLY_HIDDEN = {
   border: 0,
 } as const;
 
+// The command palette (Spotlight and its styles) loads on its first use, not with the frame.
+const CommandPalette = lazy(() => import('./command-palette').then((m) => ({ default: m.CommandPalette })));
+
 /** The signed-in frame: sidebar menu, top bar, tabs and the kept-alive pages. */
 export function AppLayout() {
   // index.html's first-paint frame stood in for this one until now.
   useDismissBootShell();
+  // The person's colour scheme, kept on the server, applies from the first signed-in screen.
+  useColorSchemeSync();
   const navigate = useNavigate();
   const [navOpened, nav] = useDisclosure(false);
   const matches = useMatches();
@@ -52,6 +61,20 @@ export function AppLayout() {
 
   // A notification opens what it is about, as a row of the message centre does.
   const realtime = useRealtimeSync(useOpenMessage());
+
+  // Keyboard (issue #18): Ctrl/⌘+K the palette, ? the shortcut sheet, g then t/m/f a page.
+  const [palette, setPalette] = useState<'unloaded' | 'open' | 'closed'>('unloaded');
+  const [sheetOpen, sheet] = useDisclosure(false);
+  const openPalette = () => setPalette('open');
+  useGlobalHotkeys({
+    onPalette: openPalette,
+    onHelp: sheet.open,
+    onGo: (target) => {
+      const { path: to, title: page } = GO_PATHS[target];
+      if (entries.some((e) => e.path === to)) void navigate({ to });
+      else notify(`你的菜单中没有「${page}」`, 'warning');
+    },
+  });
 
   useEffect(() => {
     if (showInTabs) tabsStore.visit({ path, href, title, affix: path === '/home' });
@@ -83,6 +106,7 @@ export function AppLayout() {
           realtime={realtime}
           navOpened={navOpened}
           onToggleNav={nav.toggle}
+          onOpenPalette={openPalette}
           onSignedOut={() => {
             tabsStore.reset();
             void navigate({ to: '/login' });
@@ -119,6 +143,17 @@ export function AppLayout() {
         </Box>
       </AppShell.Main>
       <GuidanceTour />
+      <ShortcutSheet opened={sheetOpen} onClose={sheet.close} />
+      {palette !== 'unloaded' ? (
+        <Suspense fallback={null}>
+          <CommandPalette
+            opened={palette === 'open'}
+            onClose={() => setPalette('closed')}
+            entries={entries}
+            onShowShortcuts={sheet.open}
+          />
+        </Suspense>
+      ) : null}
     </AppShell>
   );
 }

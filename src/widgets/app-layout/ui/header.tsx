@@ -6,6 +6,7 @@ import {
   ColorSwatch,
   Group,
   Indicator,
+  Kbd,
   Menu,
   Modal,
   Text,
@@ -17,6 +18,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useLogout } from '@/features/auth';
+import { ColorSchemeToggle } from '@/features/color-scheme';
 import { NotificationPermissionPrompt } from '@/features/realtime-sync';
 import { DESIGNER_TYPE_TEXT, displayName, userQueries } from '@/entities/user';
 import { greeting } from '@/shared/lib';
@@ -36,10 +38,14 @@ interface Props {
   navOpened: boolean;
   onToggleNav: () => void;
   onSignedOut: () => void;
+  /** The command palette (also Ctrl/⌘+K). */
+  onOpenPalette: () => void;
 }
 
+const MOD_KEY = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘' : 'Ctrl';
+
 /** Top bar: greeting by the hour, the user's name and role, and the user menu. */
-export function Header({ realtime, unread, navOpened, onToggleNav, onSignedOut }: Props) {
+export function Header({ realtime, unread, navOpened, onToggleNav, onSignedOut, onOpenPalette }: Props) {
   const navigate = useNavigate();
   const { data: profile } = useQuery(userQueries.profile());
   const [confirmOpen, confirm] = useDisclosure(false);
@@ -72,6 +78,21 @@ export function Header({ realtime, unread, navOpened, onToggleNav, onSignedOut }
             withShadow={false}
           />
         </Tooltip>
+        <Button
+          variant="default"
+          size="xs"
+          visibleFrom="md"
+          leftSection={<SearchIcon />}
+          rightSection={<Kbd size="xs">{MOD_KEY} K</Kbd>}
+          onClick={onOpenPalette}
+          aria-label={`搜索与命令（${MOD_KEY}+K）`}
+        >
+          搜索
+        </Button>
+        <ActionIcon variant="subtle" size="lg" hiddenFrom="md" onClick={onOpenPalette} aria-label={`搜索与命令（${MOD_KEY}+K）`}>
+          <SearchIcon />
+        </ActionIcon>
+        <ColorSchemeToggle />
         {unread !== null ? (
           <NotificationPermissionPrompt>
             <Indicator label={unread > 99 ? '99+' : unread} size={16} disabled={unread === 0} offset={4} data-testid="unread-badge" data-tour="messages">
@@ -122,6 +143,15 @@ export function Header({ realtime, unread, navOpened, onToggleNav, onSignedOut }
         </Group>
       </Modal>
     </Group>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </svg>
   );
 }
 
