@@ -23,10 +23,10 @@ import { dictQueries } from '@/entities/dict';
 import { flattenMenu, menuQueries, pathMatches } from '@/entities/menu';
 import type { HallSearch, TicketSearch } from '@/entities/ticket';
 import { userQueries } from '@/entities/user';
-import { planSearchSchema } from '@/entities/order-plan';
-import { dailyDetailSearchSchema, periodSearchSchema } from '@/entities/team-board';
-import { teamDesignerSearchSchema } from '@/entities/team-designer';
-import { expenseSearchSchema } from '@/entities/team-expense';
+import type { PlanSearch } from '@/entities/order-plan';
+import type { DailyDetailSearch, PeriodSearch } from '@/entities/team-board';
+import type { TeamDesignerSearch } from '@/entities/team-designer';
+import type { ExpenseSearch } from '@/entities/team-expense';
 import type { AppealSearch } from '@/entities/appeal';
 import type { DeductionSearch } from '@/entities/deduction';
 import type { SettlementSearch } from '@/entities/settlement';
@@ -312,6 +312,9 @@ const orderFeeDetailRoute = createRoute({
 // ---- end of issue #5 ------------------------------------------------------------------------
 
 // ---- Issue #7: team management and order plans (leads) -------------------------------------
+// As the ticket and appeal pages, these pages parse their search params with the entities' zod
+// schemas themselves (useKeptSearch / useKeptPagedSearch, also while kept alive); the routes only
+// pass them through and type them, which keeps the schemas out of the first-visit bundle.
 const TeamDashboardPage = lazyRouteComponent(() => import('@/pages/team-dashboard'), 'TeamDashboardPage');
 const TeamDailyDetailPage = lazyRouteComponent(() => import('@/pages/team-daily-detail'), 'TeamDailyDetailPage');
 const TeamDesignersPage = lazyRouteComponent(() => import('@/pages/team-designers'), 'TeamDesignersPage');
@@ -327,7 +330,7 @@ const teamDashboardRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/team-management/dashboard',
   component: TeamDashboardPage,
-  validateSearch: periodSearchSchema,
+  validateSearch: (raw: Record<string, unknown>) => raw as PeriodSearch,
   beforeLoad: menuGuard('/team-management/dashboard'),
 });
 
@@ -335,7 +338,7 @@ const teamDailyDetailRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/team-management/daily-detail',
   component: TeamDailyDetailPage,
-  validateSearch: dailyDetailSearchSchema,
+  validateSearch: (raw: Record<string, unknown>) => raw as DailyDetailSearch,
   beforeLoad: menuGuard('/team-management/daily-detail'),
   staticData: { title: '每日明细' },
 });
@@ -344,7 +347,7 @@ const teamDesignersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/team-management/designers',
   component: TeamDesignersPage,
-  validateSearch: teamDesignerSearchSchema,
+  validateSearch: (raw: Record<string, unknown>) => raw as TeamDesignerSearch,
   beforeLoad: menuGuard('/team-management/designers'),
 });
 
@@ -371,7 +374,7 @@ const teamExpensesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/team-management/expenses',
   component: TeamExpensesPage,
-  validateSearch: expenseSearchSchema,
+  validateSearch: (raw: Record<string, unknown>) => raw as ExpenseSearch,
   beforeLoad: menuGuard('/team-management/expenses'),
 });
 
@@ -387,7 +390,7 @@ const orderPlanRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/order-plan/index',
   component: OrderPlanPage,
-  validateSearch: planSearchSchema,
+  validateSearch: (raw: Record<string, unknown>) => raw as PlanSearch,
   beforeLoad: menuGuard('/order-plan/index'),
 });
 

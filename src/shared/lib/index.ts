@@ -38,3 +38,4 @@ export { usePickedUploads, type StoredFile } from './use-picked-uploads';
 export { dismissBootShell, useDismissBootShell } from './boot-shell';
 export { COLOR_SCHEME_STORAGE_KEY, colorSchemeManager } from './color-scheme';
 export { GO_SEQUENCE_MS, GO_TARGETS, isModalOpen, isTypingTarget, mayHandle, useGlobalHotkeys, useListHotkeys, type GlobalHotkeys, type GoTarget, type ListHotkeysOptions } from './hotkeys';
+export { shanghaiYearOfMs } from './shanghai-offset';

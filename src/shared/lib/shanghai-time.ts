@@ -13,9 +13,10 @@
  * eslint.config.js refuses zone-dependent date APIs everywhere else in `src/`.
  */
 
+import { SHANGHAI_OFFSET_MS, shanghaiYearOfMs } from './shanghai-offset';
+
 export const TIME_ZONE = 'Asia/Shanghai';
 const DAY_MS = 86_400_000;
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** An instant as the server or the browser hands it over: ISO text, epoch ms, or a Date. */
@@ -108,9 +109,9 @@ export function shanghaiHour(at: Instant = Date.now()): number {
 
 /** The Shanghai year of an instant (default: now). */
 export function shanghaiYear(at: Instant = Date.now()): number {
-  const ms = parseInstant(at) ?? Number.NaN;
-  return new Date(ms + SHANGHAI_OFFSET_MS).getUTCFullYear();
+  return shanghaiYearOfMs(parseInstant(at) ?? Number.NaN);
 }
+
 
 // ---------------------------------------------------------------------------------------------
 // Days (YYYY-MM-DD, Shanghai calendar days). The maths runs on UTC dates of the strings, so no

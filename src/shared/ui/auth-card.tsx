@@ -1,6 +1,6 @@
 import { Box, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { shanghaiYear } from '@/shared/lib';
+import { shanghaiYearOfMs } from '@/shared/lib';
 
 /** The product name shown above every sign-in style card. */
 export const PRODUCT_NAME = '设计师工作台';
@@ -54,7 +54,7 @@ export function AuthCard({ title, subtitle, children }: Props) {
             {children}
           </Paper>
           <Text ta="center" size="xs" c="dimmed">
-            © {shanghaiYear()} {PRODUCT_NAME}
+            © {shanghaiYearOfMs()} {PRODUCT_NAME}
           </Text>
         </Stack>
       </Center>
