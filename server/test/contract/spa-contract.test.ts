@@ -405,6 +405,12 @@ async function scenario(t: TestApp, answers: Answer[]): Promise<void> {
   await designer.get('workbench/preferences');
   await designer.put('workbench/preferences', { color_scheme: 'dark' });
   await designer.put('workbench/preferences', { color_scheme: 'auto' });
+  // The home: every card in one answer, for a designer and a lead; the fast card's shortcuts; the welcome page dismissed.
+  await designer.get('workbench/home');
+  await lead.get('workbench/home');
+  const shortcuts = (await designer.get('workbench/shortcuts')) as { paths: string[] };
+  await designer.put('workbench/shortcuts', { paths: [...shortcuts.paths].reverse() });
+  await designer.post('workbench/welcome/done', {});
   await designer.post('user/verify-code', { phone: DEMO.designer, scene: 'bank_info' });
   await designer.put('user/bank-info', {
     account_name: profile.real_name,

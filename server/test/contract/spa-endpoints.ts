@@ -26,6 +26,7 @@ import {
 } from '@/entities/message/model/message.schema';
 import { orientationSchema } from '@/entities/onboarding/model/orientation.schema';
 import { preferencesSchema } from '@/entities/preference/model/preference.schema';
+import { homeSchema, shortcutsSchema, welcomeDoneSchema } from '@/entities/workbench/model/workbench.schema';
 import { myPlanSchema, planDetailSchema, planPageSchema, planRequestSchema } from '@/entities/order-plan/model/order-plan.schema';
 import { availableProductPageSchema } from '@/entities/product/model/product.schema';
 import { settlementDetailSchema, settlementPageSchema, settlementSchema } from '@/entities/settlement/model/settlement.schema';
@@ -108,6 +109,10 @@ export const SPA_ENDPOINTS: Record<string, Record<string, ResponseSchema>> = {
   'PUT user/online-status': { profileSchema },
   'GET workbench/preferences': { preferencesSchema },
   'PUT workbench/preferences': { preferencesSchema },
+  'GET workbench/home': { homeSchema },
+  'GET workbench/shortcuts': { shortcutsSchema },
+  'PUT workbench/shortcuts': { shortcutsSchema },
+  'POST workbench/welcome/done': { welcomeDoneSchema },
   'GET user/shops': { shopListSchema },
   'GET designer-product/available-products': { availableProductPageSchema },
 
