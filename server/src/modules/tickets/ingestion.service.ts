@@ -4,6 +4,11 @@
  * in one transaction); status changes (refund, completion, close, factory rejection); the
  * automatic check results of drafts. Each change is one unit of work with its timeline events and
  * messages (product.md §6).
+ *
+ * It stays whole (~490 lines): the single order, the group-committed single orders and the batch
+ * are three ways into one ingestion (the same validation, ranking, capacity claim and messages);
+ * in one file the group's fallback to one transaction per call can only ever run the single
+ * order's own code. The queue itself is lib/group-commit.ts; the SQL is in the repositories.
  */
 import type { RawBuilder, Transaction } from 'kysely';
 import type { Db, Dialect } from '../../db/database.js';
