@@ -7,5 +7,8 @@ import { Notifications } from '@mantine/notifications';
  * its top right has only the close button, which Esc also does).
  */
 export function NotificationsHost() {
-  return <Notifications limit={5} position="top-right" styles={{ root: { top: 'calc(56px + var(--mantine-spacing-xs))' } }} />;
+  // The offset below the top bar is set in global.css for the top containers only: the host draws a
+  // container for each of the six positions, and a `top` given to all of them stretched the empty
+  // bottom ones over the page, where they took the clicks meant for what lay under them.
+  return <Notifications limit={5} position="top-right" />;
 }

@@ -38,11 +38,18 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // Money in, approvals, passes: teal dark enough on white (teal-9 ~5:1) …
     '--app-color-positive': 'var(--mantine-color-teal-9)',
     '--app-color-notification-description': 'var(--mantine-color-gray-7)',
+    // Overdue and other warnings as text: red-8 on white ~4.9:1 …
+    '--app-color-danger': 'var(--mantine-color-red-8)',
+    // The page behind cards on full-screen pages without the shell (legal pages, onboarding, exams).
+    '--app-color-page': 'var(--mantine-color-gray-0)',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     // … and light enough on the dark surfaces (teal-4 ~9:1 on dark-7).
     '--app-color-positive': 'var(--mantine-color-teal-4)',
     '--app-color-notification-description': 'var(--mantine-color-dark-1)',
+    // … red-4 on dark-6 cards ~5.6:1 (red-8 there is 3:1).
+    '--app-color-danger': 'var(--mantine-color-red-4)',
+    '--app-color-page': 'var(--mantine-color-dark-8)',
   },
 });

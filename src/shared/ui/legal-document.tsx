@@ -29,7 +29,7 @@ const sectionId = (index: number) => `section-${index + 1}`;
 /** A long legal text (service agreement, privacy policy) with a table of contents, readable width. */
 export function LegalDocument({ document: doc, onBack }: Props) {
   return (
-    <Box component="main" bg="gray.0" mih="100dvh" py={{ base: 'md', sm: 40 }}>
+    <Box component="main" bg="var(--app-color-page)" mih="100dvh" py={{ base: 'md', sm: 40 }}>
       <Container size={800} px={{ base: 'sm', sm: 'md' }}>
         <Group justify="space-between" mb="md">
           <Button variant="subtle" onClick={onBack} aria-label="返回上一页">

@@ -7,13 +7,10 @@ export function PageProgress() {
   const value = useSyncExternalStore(pageProgress.subscribe, () => pageProgress.value);
   return (
     <div
-      role="progressbar"
-      aria-label="页面加载进度"
-      // Idle, the bar is an invisible strip: not something to announce or to find outside the landmarks.
-      aria-hidden={value === null ? true : undefined}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={value === null ? undefined : Math.round(value * 100)}
+      // Decorative: the page's own skeletons say that it is loading; a screen reader has nothing to
+      // gain from a bar outside the landmarks that comes and goes on every navigation.
+      aria-hidden
+      data-page-progress={value === null ? undefined : Math.round(value * 100)}
       style={{
         position: 'fixed',
         top: 0,

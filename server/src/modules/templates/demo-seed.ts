@@ -48,6 +48,9 @@ export async function seedDemoTemplates(
   const objects: { key: string; body: () => Buffer }[] = [];
   const now = Date.now();
   const ids: number[] = [];
+  // The previews and their thumbnails are made all at once (sharp works on its own threads), the
+  // rows below go in one by one.
+  const previews = await Promise.all(Array.from({ length: COUNT }, (_, n) => renderPreviews(`TPL ${n + 1}`, n % 3 === 0 ? 2 : 1)));
   for (let n = 0; n < COUNT; n++) {
     const kind = KINDS[n % KINDS.length]!;
     const title = `${STYLES[n % STYLES.length]}${kind.nouns[n % kind.nouns.length]}模板`;
@@ -58,11 +61,8 @@ export async function seedDemoTemplates(
     const dir = `template/${designerCode(ownerId)}/${day}/tm${String(n + 1).padStart(8, '0')}/`;
     const label = `TPL ${n + 1}`;
     const files: NewFile[] = [];
-    const previews = n % 3 === 0 ? 2 : 1;
-    for (let k = 0; k < previews; k++) {
+    for (const [k, { png, thumb }] of previews[n]!.entries()) {
       const key = `${dir}预览${k + 1}.png`;
-      const png = k === 0 ? samplePng(label, 640, 400) : samplePng(`${label} B`);
-      const thumb = (await makeThumbnail(png))!;
       objects.push({ key, body: () => png }, { key: thumbKeyOf(key), body: () => thumb.body });
       files.push({ kind: 'preview', position: k, object_key: key, name: `预览${k + 1}.png`, size: png.length, content_type: 'image/png', ext: 'png', thumb_key: thumbKeyOf(key), width: thumb.width, height: thumb.height });
     }
@@ -113,4 +113,16 @@ export async function seedDemoTemplates(
     now: new Date(now - DAY).toISOString(),
   });
   await putObjects(oss, objects);
+}
+
+/** A template's preview images (the first one large) with the thumbnails an upload would get. */
+function renderPreviews(label: string, count: number): Promise<{ png: Buffer; thumb: { body: Buffer; width: number; height: number } }[]> {
+  return Promise.all(
+    Array.from({ length: count }, async (_, k) => {
+      const png = k === 0 ? samplePng(label, 640, 400) : samplePng(`${label} B`);
+      const thumb = await makeThumbnail(png);
+      if (!thumb) throw new Error(`the demo preview ${label} made no thumbnail`);
+      return { png, thumb };
+    }),
+  );
 }

@@ -42,8 +42,8 @@ function Guide() {
   const logout = useLogout(() => void navigate({ to: '/login' }));
 
   return (
-    <Box mih="100dvh" bg="gray.0">
-      <Box component="header" bg="white" px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+    <Box mih="100dvh" bg="var(--app-color-page)">
+      <Box component="header" bg="var(--mantine-color-body)" px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
         <Container size={880} px={0}>
           <Group justify="space-between" wrap="nowrap">
             <Text fw={700} fz="lg">

@@ -62,7 +62,7 @@ function OrientationForm({ profile, onSaved, onBack, onSaveError, orientation }:
   return (
     <form onSubmit={submit} noValidate aria-label="平台须知">
       <Stack gap="lg">
-        <Paper withBorder radius="md" p="md" bg="gray.0">
+        <Paper withBorder radius="md" p="md" bg="var(--app-color-page)">
           <Title order={3} size="h5" mb="xs">
             接单前请了解
           </Title>

@@ -4,7 +4,8 @@ import { formatTime } from '@/shared/lib';
 /** The work card's groups as a person reads them. */
 export const WORK_GROUP_TEXT: Record<WorkGroupKey, { label: string; color: string }> = {
   overdue: { label: '已超时', color: 'red' },
-  due_soon: { label: '2小时内到期', color: 'orange' },
+  // Amber with dark text (the badge's autoContrast): white on any orange stays under 4.5:1.
+  due_soon: { label: '2小时内到期', color: 'yellow' },
   rejected: { label: '被驳回待返工', color: 'grape' },
   waiting_first_draft: { label: '等待初稿', color: 'blue' },
 };

@@ -87,7 +87,7 @@ export function AdvertCard({ advert, loading, error, onRetry }: Props) {
             aria-label={`第${current + 1}条，共${count}条`}
             radius="md"
             p="md"
-            bg="var(--mantine-color-blue-light)"
+            withBorder
             mih={110}
             style={reduceMotion ? undefined : { animation: 'home-slide-in 240ms ease-out' }}
           >

@@ -53,7 +53,7 @@ export function ProjectCard({ project, loading, error, onRetry }: Props) {
               { label: '今日进单', value: project.tickets_in },
               { label: '今日分配', value: project.assigned },
               { label: '今日完成', value: project.done },
-              { label: '超时', value: project.overdue, color: project.overdue ? 'red.8' : undefined },
+              { label: '超时', value: project.overdue, color: project.overdue ? 'var(--app-color-danger)' : undefined },
               { label: '在线/计划', value: `${project.designers_online}/${project.designers_planned}` },
             ].map((f) => (
               <div role="listitem" key={f.label}>

@@ -58,7 +58,7 @@ export function WorkCard({ work, teamScope, loading, error, onRetry, onOpen }: P
             return (
               <Stack key={g.key} gap={4} role="group" aria-label={`${text.label} ${g.count}张`} data-group={g.key}>
                 <Group gap="xs">
-                  <Badge color={text.color} variant="filled" size="sm">
+                  <Badge color={text.color} variant="filled" size="sm" autoContrast>
                     {text.label}
                   </Badge>
                   <Text size="sm" c="dimmed">
@@ -75,7 +75,7 @@ export function WorkCard({ work, teamScope, loading, error, onRetry, onOpen }: P
                         label={item.title}
                         description={`${item.order_no}${team ? ` · ${item.designer_name ?? '未分配'}` : ''}`}
                         rightSection={
-                          <Text size="xs" c={g.key === 'overdue' ? 'red.8' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+                          <Text size="xs" c={g.key === 'overdue' ? 'var(--app-color-danger)' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
                             {dueText(item, now)}
                           </Text>
                         }

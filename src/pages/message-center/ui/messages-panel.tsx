@@ -158,6 +158,8 @@ export function MessagesPanel() {
                     c="inherit"
                     fw="inherit"
                     ta="left"
+                    // Order numbers are long unbroken runs: they wrap rather than widen the table past a phone's screen.
+                    style={{ overflowWrap: 'anywhere' }}
                     onClick={(e) => {
                       e.stopPropagation();
                       open(m);

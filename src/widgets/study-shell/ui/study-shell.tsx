@@ -10,7 +10,7 @@ import { AnchorLink } from '@/shared/ui/router-links';
  */
 export function StudyShell({ signedIn, loginRedirect, children }: { signedIn: boolean; loginRedirect: string; children: ReactNode }): ReactElement {
   return (
-    <Box mih="100dvh" bg="var(--mantine-color-gray-0)">
+    <Box mih="100dvh" bg="var(--app-color-page)">
       <Box component="header" bg="var(--mantine-color-body)" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
         <Container size="lg" py="sm">
           <Group justify="space-between">

@@ -1,0 +1,13 @@
+import fs from 'node:fs'; import os from 'node:os'; import path from 'node:path';
+import { hashPassword } from './src/lib/crypto.js';
+import { makeThumbnail } from './src/modules/templates/thumbnails.js';
+import { samplePng } from './src/lib/sample-files.js';
+let t=performance.now();
+await Promise.all([1,2,3,4,5].map(()=>hashPassword('x')));
+console.log('5 hashes', (performance.now()-t).toFixed(0)); t=performance.now();
+const pngs=[]; for(let i=0;i<85;i++) pngs.push(i%3? samplePng('TPL '+i,640,400): samplePng('TPL B'+i));
+console.log('85 png', (performance.now()-t).toFixed(0)); t=performance.now();
+for (const p of pngs) await makeThumbnail(p);
+console.log('85 thumbs serial', (performance.now()-t).toFixed(0)); t=performance.now();
+await Promise.all(pngs.map(p=>makeThumbnail(p)));
+console.log('85 thumbs parallel', (performance.now()-t).toFixed(0));
