@@ -19,6 +19,9 @@ export default defineConfig({
           // Component tests type into forms with user-event; on a busy 2-core CI machine a whole
           // form took over the 5 s default (the register page, 6.4 s).
           testTimeout: 20_000,
+          // Two files at a time: Vitest's default on this 2-core machine is one (cores − 1), and a
+          // unit file spends much of its time setting up jsdom and importing, not on the one CPU.
+          maxWorkers: 2,
         },
       },
       {

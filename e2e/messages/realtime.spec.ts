@@ -11,7 +11,8 @@ async function waitForRealtime(page: Page) {
   await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-status', 'connected', { timeout: 15_000 });
 }
 
-const badge = (page: Page) => page.getByRole('button', { name: /^消息中心/ });
+// The bell in the top bar (the home's shortcuts have a 消息中心 button too).
+const badge = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^消息中心/ });
 
 const badgeName = (unread: number) => (unread ? `消息中心，${unread}条未读` : '消息中心');
 

@@ -66,6 +66,8 @@ test.describe('keyboard and command palette (issue #18)', () => {
     await search.fill('费用');
     await palette.getByRole('button', { name: /我的费用/ }).click();
     await expect(page).toHaveURL(/#\/order-fee\/index/);
+    // Ctrl+K toggles the palette: press it again once this one has closed.
+    await expect(palette).toHaveCount(0);
 
     await page.keyboard.press('Control+K');
     await search.fill('快捷键');
