@@ -22,10 +22,15 @@ const bin = {
   playwright: 'node_modules/@playwright/test/cli.js',
 };
 
-/** A step is one or more commands (each `[script, ...args]`, run with this node). */
+/**
+ * A step is one or more commands (each `[script, ...args]`, run with this node), run in turn.
+ * Consecutive steps with the same `together` run at the same time, each on its own core (tsc and
+ * eslint are single-threaded); their output is printed whole as each one ends.
+ */
 const steps = [
   {
     name: 'typecheck',
+    together: 'static',
     title: '类型检查 / Type-check (tsc: web, server, e2e)',
     commands: [
       [bin.tsc, '-p', 'tsconfig.json'],
@@ -33,7 +38,7 @@ const steps = [
       [bin.tsc, '-p', 'e2e/tsconfig.json'],
     ],
   },
-  { name: 'lint', title: '代码规范 / Lint (eslint .)', commands: [[bin.eslint, '.']] },
+  { name: 'lint', together: 'static', title: '代码规范 / Lint (eslint .)', commands: [[bin.eslint, '.']] },
   { name: 'unit', title: '单元测试 / Unit tests (vitest --project unit)', commands: [[bin.vitest, 'run', '--project', 'unit']] },
   {
     name: 'server',
@@ -60,10 +65,17 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (interrupted = true));
 
-/** Runs `node script …args` with the terminal's stdio; resolves to its exit code (1 when killed). */
-function run(script, args) {
+/**
+ * Runs `node script …args`; resolves to its exit code (1 when killed). With `capture`, its output
+ * goes into `capture.chunks` (stdout and stderr interleaved as they came) instead of the terminal.
+ */
+function run(script, args, capture) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script, ...args], { stdio: 'inherit', env: process.env });
+    const child = spawn(process.execPath, [script, ...args], {
+      stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: capture ? { ...process.env, FORCE_COLOR: color ? '1' : '0' } : process.env,
+    });
+    if (capture) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => capture.chunks.push(chunk));
     child.on('error', (err) => {
       console.error(err.message);
       resolve(1);
@@ -72,21 +84,40 @@ function run(script, args) {
   });
 }
 
-const results = [];
-const started = Date.now();
-for (const [index, step] of selected.entries()) {
-  const header = `━━ [${index + 1}/${selected.length}] ${step.title} `;
-  console.log(`\n${paint('1;36', header.padEnd(100, '━'))}`);
+/** Runs a step's commands in turn; prints as it goes, or all at the end when `buffered`. */
+async function runStep(step, index, buffered) {
+  const header = paint('1;36', `━━ [${index + 1}/${selected.length}] ${step.title} `.padEnd(100, '━'));
+  const capture = buffered ? { chunks: [] } : undefined;
+  const say = (line) => (capture ? capture.chunks.push(Buffer.from(`${line}\n`)) : console.log(line));
+  if (!buffered) console.log(`\n${header}`);
   const t0 = Date.now();
   let status = 0;
   for (const [script, ...args] of step.commands) {
-    console.log(paint('2', `$ node ${script} ${args.join(' ')}`));
-    status = await run(script, args);
+    say(paint('2', `$ node ${script} ${args.join(' ')}`));
+    status = await run(script, args, capture);
     if (status !== 0 || interrupted) break;
   }
-  const passed = status === 0 && !interrupted;
-  results.push({ step, passed, ms: Date.now() - t0 });
-  if (!passed) break;
+  if (capture) {
+    console.log(`\n${header}`);
+    process.stdout.write(Buffer.concat(capture.chunks));
+  }
+  return { step, passed: status === 0 && !interrupted, ms: Date.now() - t0 };
+}
+
+// Consecutive steps that share `together` form one group; a group's steps run at the same time.
+const groups = [];
+for (const step of selected) {
+  const last = groups.at(-1);
+  if (last && step.together && last[0].together === step.together) last.push(step);
+  else groups.push([step]);
+}
+
+const results = [];
+const started = Date.now();
+for (const group of groups) {
+  const outcomes = await Promise.all(group.map((step) => runStep(step, selected.indexOf(step), group.length > 1)));
+  results.push(...outcomes);
+  if (outcomes.some((o) => !o.passed)) break;
 }
 
 console.log(`\n${paint('1', '━━ 汇总 / Summary '.padEnd(100, '━'))}`);

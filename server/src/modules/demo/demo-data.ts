@@ -64,7 +64,9 @@ export async function seedDemoIfEmpty(db: Db, oss: OssConfig): Promise<boolean> 
     .executeTakeFirstOrThrow();
   if (Number(n) > 0) return false;
 
-  const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
+  // The demo logins share one published password, so one hash serves them all (scrypt at N=2^15
+  // costs ~0.1 s of CPU each; every test file's demo team paid it five times).
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction().execute(async (trx) => {
     const team = await trx
       .insertInto('teams')
@@ -87,7 +89,7 @@ export async function seedDemoIfEmpty(db: Db, oss: OssConfig): Promise<boolean> 
       const finished = a.step >= REGISTRATION_COMPLETE_STEP;
       const d = await insertDesigner(trx, {
         phone: a.phone,
-        password_hash: hashes[i]!,
+        password_hash: passwordHash,
         designer_type: a.designer_type,
         nickname: a.nickname,
         real_name: a.real_name,
