@@ -224,6 +224,43 @@ test.describe('appeals, deductions and fees', () => {
     await expect(row).toContainText('待审核');
   });
 
+  test('the deduction list filters by several sources at once, the choice kept in the URL', async ({ api, demoSession, designerPage }) => {
+    const designer = await demoSession('designer');
+    const lead = await demoSession('lead');
+    const me = await okData<{ designer_id: string }>(await api.get('/api/user/profile', { headers: authHeaders(designer.token) }));
+    const ticket = await ticketForDesigner(api, lead.token, me.designer_id, 'M');
+    // One deduction of each upstream source on the same ticket, and a lead's review deduction.
+    for (const source of ['qc', 'after_sales'] as const) {
+      await okData(
+        await api.post('/api/integration/deductions', {
+          headers: upstream,
+          data: { external_id: `${source}-${ticket.order_no}`, order_no: ticket.order_no, source, amount_cents: 500, reason: `E2E多选${source}` },
+        }),
+      );
+    }
+    await okData(await api.post(`/api/tickets/${ticket.ticket_id}/deductions`, { headers: authHeaders(lead.token), data: { amount_cents: 300, reason: 'E2E多选review' } }));
+
+    await designerPage.goto(`/#/order-management/deduction?keyword=${ticket.order_no}`);
+    const table = designerPage.getByRole('table', { name: '扣款列表' });
+    const rows = table.locator('tbody tr[data-deduction-id]');
+    await expect(rows).toHaveCount(3);
+
+    const sources = designerPage.getByRole('search', { name: '扣款筛选' }).getByRole('combobox', { name: '扣款来源' });
+    await sources.click();
+    await designerPage.getByRole('option', { name: '质检扣款' }).click();
+    await designerPage.getByRole('option', { name: '售后扣款' }).click();
+    await designerPage.keyboard.press('Escape');
+    await expect(designerPage).toHaveURL(/[?&]source=qc(%2C|,)after_sales/);
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: '审核扣款' })).toHaveCount(0);
+
+    // The URL alone brings the same choice back (a bookmark, the back button).
+    await designerPage.reload();
+    await expect(rows).toHaveCount(2);
+    await expect(designerPage.getByRole('search', { name: '扣款筛选' })).toContainText('质检扣款');
+    await expect(designerPage.getByRole('search', { name: '扣款筛选' })).toContainText('售后扣款');
+  });
+
   test('a lead deducts from a ticket in its detail (review deduction); the designer sees it live in their deduction list', async ({
     api,
     demoSession,

@@ -42,7 +42,6 @@ export {
   KEYWORD_MAX,
   listParamsOf,
   LIST_SCOPES,
-  normalizeCsv,
   PAGE_SIZES,
   panelCountFilter,
   parseTicketSearch,

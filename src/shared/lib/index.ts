@@ -8,7 +8,7 @@ export { codeField, passwordField, phoneField } from './validation';
 export { useNow } from './use-now';
 export { formatBytes } from './format-bytes';
 export { centsToYuanText, formatCents, yuanToCents } from './money';
-export { compactParams, dayParam, enumParam, positiveIntParam, textParam } from './search-params';
+export { compactParams, csvParam, dayParam, enumCsvParam, enumParam, joinCsv, normalizeCsv, positiveIntParam, splitCsv, textParam } from './search-params';
 export { lenientParser, pageParams, useKeptPagedSearch, useKeptSearch } from './use-kept-search';
 export {
   addDays,

@@ -21,6 +21,33 @@ export const textParam = (max: number) =>
 
 export const enumParam = <const T extends readonly [string, ...string[]]>(values: T) => z.catch(z.optional(z.enum(values)), undefined);
 
+/** A comma-joined list of known codes: trimmed, unknown ones dropped, duplicates removed. */
+export function normalizeCsv(value: unknown, known: (code: string) => boolean): string | undefined {
+  const parts = Array.isArray(value) ? value.map(String) : typeof value === 'string' || typeof value === 'number' ? String(value).split(',') : [];
+  const out: string[] = [];
+  for (const raw of parts) {
+    const code = raw.trim();
+    if (code && known(code) && !out.includes(code)) out.push(code);
+  }
+  return out.length ? out.join(',') : undefined;
+}
+
+const scalar = z.union([z.string(), z.number(), z.boolean()]);
+
+/**
+ * Several choices of one filter (a multi-select), kept comma-joined in the URL as the server takes
+ * them (`status=0,5`): a single value, a list or a comma-joined string; unknown codes are dropped.
+ */
+export const csvParam = (known: (code: string) => boolean) =>
+  z.catch(z.optional(z.pipe(z.union([scalar, z.array(scalar)]), z.transform((v) => normalizeCsv(v, known)))), undefined);
+
+/** csvParam over a fixed set of codes. */
+export const enumCsvParam = (values: readonly string[]) => csvParam((code) => values.includes(code));
+
+/** A multi-select's value from a comma-joined param, and back (none chosen: no param). */
+export const splitCsv = (csv: string | undefined): string[] => (csv ? csv.split(',') : []);
+export const joinCsv = (values: readonly string[]): string | undefined => (values.length ? values.join(',') : undefined);
+
 /** A calendar day YYYY-MM-DD. */
 export const dayParam = () => z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined);
 

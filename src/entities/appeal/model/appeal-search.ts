@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { compactParams, enumParam, positiveIntParam, textParam } from '@/shared/lib';
-import { APPEAL_STATUSES, APPEAL_TYPES, type AppealStatus, type AppealType } from './appeal.schema';
+import { compactParams, enumCsvParam, enumParam, positiveIntParam, textParam } from '@/shared/lib';
+import { APPEAL_STATUSES, APPEAL_TYPES } from './appeal.schema';
 
 /**
  * `/order-management/appeal` search params: the tab (my appeals, or a lead's review queue), type
- * and status filters, keyword, paging and the appeal whose timeline drawer is open.
+ * and status filters (each one or more, comma-joined), keyword, paging and the appeal whose timeline drawer is open.
  */
 export const APPEAL_TABS = ['mine', 'review'] as const;
 export type AppealTab = (typeof APPEAL_TABS)[number];
@@ -13,8 +13,8 @@ export const APPEAL_KEYWORD_MAX = 64;
 
 export const appealSearchSchema = z.object({
   tab: enumParam(APPEAL_TABS),
-  type: enumParam(APPEAL_TYPES),
-  status: enumParam(APPEAL_STATUSES),
+  type: enumCsvParam(APPEAL_TYPES),
+  status: enumCsvParam(APPEAL_STATUSES),
   keyword: textParam(APPEAL_KEYWORD_MAX),
   page: positiveIntParam(),
   pageSize: positiveIntParam(100),
@@ -31,8 +31,10 @@ export function parseAppealSearch(raw: unknown): AppealSearch {
 /** The query of GET /api/appeals. */
 export interface AppealListParams {
   scope: AppealTab;
-  type?: AppealType;
-  status?: AppealStatus;
+  /** One or more types, comma-joined. */
+  type?: string;
+  /** One or more statuses, comma-joined. */
+  status?: string;
   keyword?: string;
   page: number;
   pageSize: number;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { compactParams, dayParam, dayRange, enumParam, positiveIntParam, textParam } from '@/shared/lib';
+import { compactParams, dayParam, dayRange, enumCsvParam, positiveIntParam, textParam } from '@/shared/lib';
 import { appealStatusSchema, appealTypeSchema } from '@/entities/appeal/@x/deduction';
 
 /** The deduction contract of the server (issue #5): money taken from a designer for a ticket. */
@@ -46,7 +46,8 @@ export const DEDUCTION_KEYWORD_MAX = 64;
 
 /** `/order-management/deduction` search params. */
 export const deductionSearchSchema = z.object({
-  source: enumParam(DEDUCTION_SOURCES),
+  /** One or more sources, comma-joined. */
+  source: enumCsvParam(DEDUCTION_SOURCES),
   from: dayParam(),
   to: dayParam(),
   keyword: textParam(DEDUCTION_KEYWORD_MAX),
@@ -62,7 +63,8 @@ export function parseDeductionSearch(raw: unknown): DeductionSearch {
 
 /** The query of GET /api/deductions. */
 export interface DeductionListParams {
-  source?: DeductionSource;
+  /** One or more sources, comma-joined. */
+  source?: string;
   from?: string;
   to?: string;
   keyword?: string;

@@ -5,7 +5,6 @@ import {
   hallSearchSchema,
   isPanelCountActive,
   listParamsOf,
-  normalizeCsv,
   panelCountFilter,
   parseTicketSearch,
   searchForPanelCount,
@@ -98,9 +97,6 @@ describe('ticket search params', () => {
       designer_id: 'D000002,D000009',
       cols: 'title,order_no',
     });
-    expect(normalizeCsv(['0', 7, 'x'], (c) => /^\d$/.test(c))).toBe('0,7');
-    expect(normalizeCsv('', () => true)).toBeUndefined();
-    expect(normalizeCsv(null, () => true)).toBeUndefined();
   });
 
   it('caps the keyword at 64 characters', () => {

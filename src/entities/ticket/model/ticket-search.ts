@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { dayRange } from '@/shared/lib';
+import { csvParam, dayRange } from '@/shared/lib';
 import { isMarkerCode } from '../lib/marker-codes';
 import { isTicketColumn } from './ticket-columns';
 import { isTicketStatus, type PanelCountKey, ticketStageSchema } from './ticket.schema';
@@ -25,20 +25,6 @@ export const KEYWORD_MAX = 64;
 export const DESIGNER_CODE = /^D\d{6,}$/;
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
-
-/** A comma-joined list of known codes: trimmed, unknown ones dropped, duplicates removed. */
-export function normalizeCsv(value: unknown, known: (code: string) => boolean): string | undefined {
-  const parts = Array.isArray(value) ? value.map(String) : typeof value === 'string' || typeof value === 'number' ? String(value).split(',') : [];
-  const out: string[] = [];
-  for (const raw of parts) {
-    const code = raw.trim();
-    if (code && known(code) && !out.includes(code)) out.push(code);
-  }
-  return out.length ? out.join(',') : undefined;
-}
-
-const csv = (known: (code: string) => boolean) =>
-  z.catch(z.optional(z.pipe(z.union([scalar, z.array(scalar)]), z.transform((v) => normalizeCsv(v, known)))), undefined);
 
 const isId = (v: string) => /^[1-9]\d{0,9}$/.test(v);
 
@@ -67,11 +53,11 @@ const flag = z.catch(
 export const ticketSearchSchema = z.object({
   page: positiveInt(),
   pageSize: positiveInt(100),
-  status: csv(isTicketStatus),
-  markers: csv(isMarkerCode),
+  status: csvParam(isTicketStatus),
+  markers: csvParam(isMarkerCode),
   /** One or more shops / products, comma-joined ids. */
-  shop_id: csv(isId),
-  product_id: csv(isId),
+  shop_id: csvParam(isId),
+  product_id: csvParam(isId),
   keyword: text(KEYWORD_MAX),
   created_from: day,
   created_to: day,
@@ -80,11 +66,11 @@ export const ticketSearchSchema = z.object({
   sort_by: z.catch(z.optional(z.enum(SORT_FIELDS)), undefined),
   sort_order: z.catch(z.optional(z.enum(SORT_ORDERS)), undefined),
   /** Team leads: these designers' tickets (comma-joined codes). */
-  designer_id: csv((c) => DESIGNER_CODE.test(c)),
+  designer_id: csvParam((c) => DESIGNER_CODE.test(c)),
   /** Team leads: the team's tickets (default) or the unassigned pool. */
   scope: z.catch(z.optional(z.enum(LIST_SCOPES)), undefined),
   /** The columns shown (comma-joined field names); none: the table's own. */
-  cols: csv(isTicketColumn),
+  cols: csvParam(isTicketColumn),
   /** The ticket whose detail drawer is open. */
   ticket: positiveInt(),
   /** Designers: 'mine' when the drawer of their own plan (我的计划) is open. */

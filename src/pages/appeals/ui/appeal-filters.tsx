@@ -1,4 +1,4 @@
-import { Button, Group, Select } from '@mantine/core';
+import { Button, Group, MultiSelect } from '@mantine/core';
 import {
   APPEAL_KEYWORD_MAX,
   APPEAL_STATUS_TEXT,
@@ -7,9 +7,8 @@ import {
   APPEAL_TYPES,
   type AppealFilterPatch,
   type AppealSearch,
-  type AppealStatus,
-  type AppealType,
 } from '@/entities/appeal';
+import { joinCsv, splitCsv } from '@/shared/lib';
 import { ClearFiltersButton, KeywordFilter } from '@/shared/ui';
 
 interface Props {
@@ -29,24 +28,26 @@ export function AppealFilters({ search, showStatus, onChange, onExport }: Props)
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="申诉筛选">
       <KeywordFilter value={search.keyword} onCommit={(keyword) => onChange({ keyword })} placeholder="订单号或工单标题" maxLength={APPEAL_KEYWORD_MAX} />
-      <Select
+      <MultiSelect
         label="申诉类型"
-        placeholder="全部"
-        w={160}
+        placeholder={search.type ? undefined : '全部'}
+        miw={160}
+        maw={360}
         clearable
         data={TYPE_OPTIONS}
-        value={search.type ?? null}
-        onChange={(v) => onChange({ type: (v as AppealType | null) ?? undefined })}
+        value={splitCsv(search.type)}
+        onChange={(v) => onChange({ type: joinCsv(v) })}
       />
       {showStatus ? (
-        <Select
+        <MultiSelect
           label="状态"
-          placeholder="全部"
-          w={130}
+          placeholder={search.status ? undefined : '全部'}
+          miw={140}
+          maw={320}
           clearable
           data={STATUS_OPTIONS}
-          value={search.status ?? null}
-          onChange={(v) => onChange({ status: (v as AppealStatus | null) ?? undefined })}
+          value={splitCsv(search.status)}
+          onChange={(v) => onChange({ status: joinCsv(v) })}
         />
       ) : null}
       <ClearFiltersButton count={count} onClear={() => onChange({ type: undefined, status: undefined, keyword: undefined })} />

@@ -1,12 +1,12 @@
-import { Group, Select } from '@mantine/core';
+import { Group, MultiSelect } from '@mantine/core';
 import {
   DEDUCTION_KEYWORD_MAX,
   DEDUCTION_SOURCE_TEXT,
   DEDUCTION_SOURCES,
   type DeductionFilterPatch,
   type DeductionSearch,
-  type DeductionSource,
 } from '@/entities/deduction';
+import { joinCsv, splitCsv } from '@/shared/lib';
 import { ClearFiltersButton, KeywordFilter } from '@/shared/ui';
 import { DayRangeInput } from '@/shared/ui/day-picker';
 
@@ -18,14 +18,15 @@ export function DeductionFilters({ search, onChange }: { search: DeductionSearch
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="扣款筛选">
       <KeywordFilter value={search.keyword} onCommit={(keyword) => onChange({ keyword })} placeholder="订单号或工单标题" maxLength={DEDUCTION_KEYWORD_MAX} />
-      <Select
+      <MultiSelect
         label="扣款来源"
-        placeholder="全部"
-        w={150}
+        placeholder={search.source ? undefined : '全部'}
+        miw={150}
+        maw={340}
         clearable
         data={SOURCE_OPTIONS}
-        value={search.source ?? null}
-        onChange={(v) => onChange({ source: (v as DeductionSource | null) ?? undefined })}
+        value={splitCsv(search.source)}
+        onChange={(v) => onChange({ source: joinCsv(v) })}
       />
       <DayRangeInput label="扣款日期" from={search.from} to={search.to} onChange={(r) => onChange({ from: r.from, to: r.to })} />
       <ClearFiltersButton count={count} onClear={() => onChange({ source: undefined, from: undefined, to: undefined, keyword: undefined })} />

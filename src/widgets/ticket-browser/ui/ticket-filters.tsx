@@ -15,6 +15,7 @@ import {
   ticketQueries,
   type TicketSearch,
 } from '@/entities/ticket';
+import { joinCsv, splitCsv } from '@/shared/lib';
 import { ClearFiltersButton, KeywordFilter } from '@/shared/ui';
 import { DayRangeInput } from '@/shared/ui/day-picker';
 import { SORT_OPTIONS } from '../model/sort-options';
@@ -27,8 +28,6 @@ interface Props {
   onClear: () => void;
 }
 
-const csvOf = (values: string[]) => (values.length ? values.join(',') : undefined);
-const listOf = (csv: string | undefined) => (csv ? csv.split(',') : []);
 
 const MARKER_OPTIONS = MARKER_CODES.map((code) => ({ value: code, label: `${MARKERS[code].label} ${MARKERS[code].name}` }));
 const STAGE_OPTIONS = TICKET_STAGES.map((s) => ({ value: s, label: STAGE_TEXT[s] }));
@@ -42,7 +41,7 @@ export function TicketFilters({ search, isLead, onChange, onSort, onClear }: Pro
   const count = activeFilterCount(search);
   // Chosen designers stay listed even when the team's list does not hold them (left the team).
   const designerOptions = (designers.data ?? []).map((d) => ({ value: d.designer_id, label: `${d.designer_name}（${d.designer_id}）` }));
-  for (const code of listOf(search.designer_id)) if (!designerOptions.some((o) => o.value === code)) designerOptions.push({ value: code, label: code });
+  for (const code of splitCsv(search.designer_id)) if (!designerOptions.some((o) => o.value === code)) designerOptions.push({ value: code, label: code });
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="工单筛选">
@@ -64,8 +63,8 @@ export function TicketFilters({ search, isLead, onChange, onSort, onClear }: Pro
         w={200}
         clearable
         data={statusOptions.map((o) => ({ value: o.value, label: o.label }))}
-        value={listOf(search.status)}
-        onChange={(v) => onChange({ status: csvOf(v) })}
+        value={splitCsv(search.status)}
+        onChange={(v) => onChange({ status: joinCsv(v) })}
       />
       <MultiSelect
         label="标记"
@@ -74,8 +73,8 @@ export function TicketFilters({ search, isLead, onChange, onSort, onClear }: Pro
         clearable
         searchable
         data={MARKER_OPTIONS}
-        value={listOf(search.markers)}
-        onChange={(v) => onChange({ markers: csvOf(v) })}
+        value={splitCsv(search.markers)}
+        onChange={(v) => onChange({ markers: joinCsv(v) })}
       />
       <MultiSelect
         label="店铺"
@@ -84,8 +83,8 @@ export function TicketFilters({ search, isLead, onChange, onSort, onClear }: Pro
         clearable
         searchable
         data={(shops.data ?? []).map((s) => ({ value: String(s.shop_id), label: s.name }))}
-        value={listOf(search.shop_id)}
-        onChange={(v) => onChange({ shop_id: csvOf(v) })}
+        value={splitCsv(search.shop_id)}
+        onChange={(v) => onChange({ shop_id: joinCsv(v) })}
       />
       <MultiSelect
         label="产品"
@@ -94,8 +93,8 @@ export function TicketFilters({ search, isLead, onChange, onSort, onClear }: Pro
         clearable
         searchable
         data={(products.data?.items ?? []).map((p) => ({ value: String(p.product_id), label: p.name }))}
-        value={listOf(search.product_id)}
-        onChange={(v) => onChange({ product_id: csvOf(v) })}
+        value={splitCsv(search.product_id)}
+        onChange={(v) => onChange({ product_id: joinCsv(v) })}
       />
       <Select
         label="阶段"
@@ -116,8 +115,8 @@ export function TicketFilters({ search, isLead, onChange, onSort, onClear }: Pro
           searchable
           nothingFoundMessage={designers.isError ? '设计师列表加载失败' : '没有匹配的设计师'}
           data={designerOptions}
-          value={listOf(search.designer_id)}
-          onChange={(v) => onChange({ designer_id: csvOf(v) })}
+          value={splitCsv(search.designer_id)}
+          onChange={(v) => onChange({ designer_id: joinCsv(v) })}
         />
       ) : null}
       <Select
