@@ -126,6 +126,19 @@ describe.each(dialects)('workbench home (%s)', (dialect) => {
     expect(group(after, 'due_soon').count).toBe(1);
   });
 
+  it('the most urgent of a group come in due order across statuses and stages', async () => {
+    const more: number[] = [];
+    for (let i = 0; i < 6; i++) more.push((await assignedTicket(t, w, { allowed_minutes: 20 + i })).ticket_id);
+    // Two of them move on to owing the final draft: another stage, the same due times.
+    for (const id of [more[0]!, more[3]!]) expectEnvelope(await w.designer.client.post(`/api/tickets/${id}/drafts`, { kind: 'first', files: [draftKey(w.designer.code)] }), 200);
+    const soon = group(await home(w.designer), 'due_soon');
+    expect(soon.items.map((i) => i.ticket_id)).toEqual(more.slice(0, 5));
+    expect(new Set(soon.items.map((i) => i.stage)).size).toBe(2);
+    for (const id of more) {
+      for (const kind of ['first', 'final']) expectEnvelope(await w.designer.client.post(`/api/tickets/${id}/drafts`, { kind, files: [draftKey(w.designer.code)] }), 200);
+    }
+  });
+
   it('a home kept between requests reads as a fresh one while the clock moves a ticket into due soon, then overdue', async () => {
     const { ticket_id: id } = await assignedTicket(t, w, { allowed_minutes: 150 });
     const without = (h: HomeWire) => ({ ...h, generated_at: '' });

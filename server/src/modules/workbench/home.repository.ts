@@ -136,7 +136,10 @@ export async function workTickets(db: Db, scope: WorkScope, groups: readonly Wor
       const { rows } = await runStatement<{ id: number }>(
         db,
         `workbench.ids|${scope.kind}|${g}`,
-        (v) => inScope(db, scope.kind, v).select('tickets.id').where((eb) => groupCondition(eb, g, v)).orderBy('tickets.due_at').orderBy('tickets.id').limit(v('limit')),
+        (v) =>
+          g === 'overdue' || g === 'due_soon'
+            ? urgentIds(db, scope.kind, g, v)
+            : inScope(db, scope.kind, v).select('tickets.id').where((eb) => groupCondition(eb, g, v)).orderBy('tickets.due_at').orderBy('tickets.id').limit(v('limit')),
         b,
       );
       return [g, rows.map((r) => r.id)] as const;
@@ -166,6 +169,40 @@ export async function workTickets(db: Db, scope: WorkScope, groups: readonly Wor
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return new Map(picked.map(([g, x]) => [g, x.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))]));
+}
+
+/**
+ * The most urgent ids of an urgent group (overdue, due soon): those groups hold every owing ticket
+ * of a status and stage in a range of `due_at`, so each (status, stage) pair's first `limit` come in
+ * `due_at` order straight from the scope's index, and the page is the first `limit` of those few.
+ * Asked as one ordered scan over all the pairs, the database read every ticket of the range and
+ * sorted them: a team ~5,000 overdue, 6–18 ms on PostgreSQL for five rows.
+ */
+function urgentIds(db: Db, scope: WorkScope['kind'], group: 'overdue' | 'due_soon', v: Slot) {
+  const owner = scope === 'designer' ? 'tickets.designer_id' : 'tickets.team_id';
+  const legs = OPEN_STATUSES.flatMap((status) =>
+    DRAFT_DUE_STAGES.map((stage) => {
+      let leg = db
+        .selectFrom('tickets')
+        .select(['tickets.id', 'tickets.due_at'])
+        .where(owner, '=', v('owner'))
+        .where('tickets.status', '=', status)
+        .where('tickets.stage', '=', stage)
+        .where('tickets.due_at', 'is not', null);
+      leg = group === 'overdue' ? leg.where('tickets.due_at', '<', v('now')) : leg.where('tickets.due_at', '>=', v('now')).where('tickets.due_at', '<', v('soon'));
+      return leg.orderBy('tickets.due_at').orderBy('tickets.id').limit(v('limit'));
+    }),
+  );
+  return db
+    .selectFrom((eb) => {
+      // Each leg is wrapped (SQLite takes no ORDER BY or LIMIT inside a compound select).
+      const [first, ...rest] = legs.map((leg, i) => eb.selectFrom(leg.as(`l${i}`)).select([`l${i}.id as id`, `l${i}.due_at as due_at`]));
+      return rest.reduce((all, leg) => all.unionAll(leg), first!).as('u');
+    })
+    .select('u.id')
+    .orderBy('u.due_at')
+    .orderBy('u.id')
+    .limit(v('limit'));
 }
 
 /** Names of designers by id. */
