@@ -4,7 +4,7 @@ import { type KeyboardEvent, useEffect, useState } from 'react';
 import type { HomeSummary } from '@/entities/workbench';
 import { formatTime } from '@/shared/lib';
 import { AnchorLink } from '@/shared/ui/router-links';
-import { HomeCard } from './home-card';
+import { HOME_CARD_HEIGHT, HomeCard } from './home-card';
 
 interface Props {
   advert: HomeSummary['advert'] | undefined;
@@ -52,7 +52,7 @@ export function AdvertCard({ advert, loading, error, onRetry }: Props) {
     <HomeCard
       title="公告"
       testId="home-advert"
-      minHeight={200}
+      minHeight={HOME_CARD_HEIGHT}
       skeletonRows={3}
       loading={loading}
       error={error}
@@ -115,7 +115,8 @@ export function AdvertCard({ advert, loading, error, onRetry }: Props) {
                 {items.map((a, i) => (
                   <ActionIcon
                     key={a.announcement_id}
-                    size="xs"
+                    // 24 px: the smallest target WCAG 2.2 (2.5.8) takes without extra spacing.
+                    size={24}
                     radius="xl"
                     variant={i === current ? 'filled' : 'light'}
                     aria-label={`第${i + 1}条公告`}

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { type DragEvent, useState } from 'react';
 import type { ShortcutItem, Shortcuts } from '@/entities/workbench';
 import { moveItem, useSaveShortcuts } from '@/features/pin-shortcuts';
-import { HomeCard } from './home-card';
+import { HOME_CARD_HEIGHT, HomeCard } from './home-card';
 
 interface Props {
   fast: Shortcuts | undefined;
@@ -22,7 +22,7 @@ export function FastCard({ fast, loading, error, onRetry }: Props) {
     <HomeCard
       title="快捷入口"
       testId="home-fast"
-      minHeight={160}
+      minHeight={HOME_CARD_HEIGHT}
       skeletonRows={2}
       loading={loading}
       error={error}

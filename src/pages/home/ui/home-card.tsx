@@ -1,11 +1,18 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, ScrollArea, Skeleton, Stack, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
+
+/** One height for every card of the two-column home: the cards of a row line up, and none moves. */
+export const HOME_CARD_HEIGHT = 340;
 
 interface Props {
   title: string;
   /** Next to the title (a count, a link, an edit button). */
   extra?: ReactNode;
-  /** Height kept while loading, so the cards do not move when the data arrives. */
+  /**
+   * The card's height on two columns (md and wider), loading or loaded, so nothing on the page
+   * moves when the data arrives (what is longer scrolls inside the card); on one column, the least
+   * height while loading.
+   */
   minHeight: number;
   loading: boolean;
   /** The one home request failed: the card says so and offers a retry. */
@@ -21,7 +28,7 @@ interface Props {
 export function HomeCard({ title, extra, minHeight, loading, error, onRetry, skeletonRows = 3, testId, children }: Props) {
   const titleId = useId();
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId} mih={minHeight} data-testid={testId}>
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId} mih={minHeight} h={{ md: minHeight }} data-testid={testId}>
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Title order={2} size="h5" id={titleId}>
           {title}
@@ -41,7 +48,9 @@ export function HomeCard({ title, extra, minHeight, loading, error, onRetry, ske
           </Button>
         </Alert>
       ) : (
-        children
+        <ScrollArea type="auto" offsetScrollbars="y" style={{ flex: 1, minHeight: 0 }}>
+          {children}
+        </ScrollArea>
       )}
     </Card>
   );

@@ -4,7 +4,7 @@ import { useMarkMessagesRead } from '@/features/mark-read';
 import { useOpenMessage } from '@/features/realtime-sync';
 import { formatTime } from '@/shared/lib';
 import { AnchorLink } from '@/shared/ui/router-links';
-import { HomeCard } from './home-card';
+import { HOME_CARD_HEIGHT, HomeCard } from './home-card';
 
 interface Props {
   message: HomeSummary['message'] | undefined;
@@ -21,7 +21,7 @@ export function MessageCard({ message, loading, error, onRetry }: Props) {
     <HomeCard
       title="未读消息"
       testId="home-message"
-      minHeight={200}
+      minHeight={HOME_CARD_HEIGHT}
       loading={loading}
       error={error}
       onRetry={onRetry}

@@ -1,7 +1,7 @@
 import { Badge, Group, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ProjectCard as ProjectData } from '@/entities/workbench';
 import { AnchorLink } from '@/shared/ui/router-links';
-import { HomeCard } from './home-card';
+import { HOME_CARD_HEIGHT, HomeCard } from './home-card';
 
 interface Props {
   project: ProjectData | undefined;
@@ -29,7 +29,7 @@ export function ProjectCard({ project, loading, error, onRetry }: Props) {
     <HomeCard
       title="团队今日"
       testId="home-project"
-      minHeight={260}
+      minHeight={HOME_CARD_HEIGHT}
       skeletonRows={5}
       loading={loading}
       error={error}

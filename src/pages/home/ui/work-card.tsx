@@ -3,7 +3,7 @@ import type { HomeSummary, WorkItem } from '@/entities/workbench';
 import { useNow } from '@/shared/lib';
 import { AnchorLink } from '@/shared/ui/router-links';
 import { dueText, WORK_GROUP_TEXT } from '../model/work-groups';
-import { HomeCard } from './home-card';
+import { HOME_CARD_HEIGHT, HomeCard } from './home-card';
 
 interface Props {
   work: HomeSummary['work'] | undefined;
@@ -25,7 +25,7 @@ export function WorkCard({ work, teamScope, loading, error, onRetry, onOpen }: P
     <HomeCard
       title={title}
       testId="home-work"
-      minHeight={260}
+      minHeight={HOME_CARD_HEIGHT}
       skeletonRows={5}
       loading={loading}
       error={error}
