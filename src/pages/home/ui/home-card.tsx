@@ -9,9 +9,8 @@ interface Props {
   /** Next to the title (a count, a link, an edit button). */
   extra?: ReactNode;
   /**
-   * The card's height on two columns (md and wider), loading or loaded, so nothing on the page
-   * moves when the data arrives (what is longer scrolls inside the card); on one column, the least
-   * height while loading.
+   * The card's height, loading or loaded, so nothing on the page moves when the data arrives
+   * (what is longer scrolls inside the card).
    */
   minHeight: number;
   loading: boolean;
@@ -28,7 +27,7 @@ interface Props {
 export function HomeCard({ title, extra, minHeight, loading, error, onRetry, skeletonRows = 3, testId, children }: Props) {
   const titleId = useId();
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId} mih={minHeight} h={{ md: minHeight }} data-testid={testId}>
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId} h={minHeight} data-testid={testId}>
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Title order={2} size="h5" id={titleId}>
           {title}
