@@ -19,6 +19,7 @@ interface WorkItemWire {
   designer_id: string | null;
   designer_name: string | null;
   due_at: string | null;
+  stage: string;
   allocation_id: number | null;
 }
 interface HomeWire {
