@@ -111,11 +111,16 @@ export async function seedDemoTickets(db: Db, opts: { teamId: number; leadId: nu
         : weighted(rand, [['0', 70], ['7', 8], ['5', 7], ['2', 4], ['3', 3], ['4', 4], ['6', 2], ['1', 2]]);
     }
     let stage: 'waiting' | 'first_draft' | 'final_draft' | 'done' = 'waiting';
+    // A ticket past its allowance mostly has its drafts in, as in a team that works: a few of the last
+    // days run late (hours, now and then a day or two); none still owes a draft weeks on.
+    const pastAllowance = ageMs > base.allowed_minutes * MINUTE;
     if (status === '4') stage = 'done';
     else if (!hall) {
       stage = old
-        ? weighted(rand, [['final_draft', 70], ['first_draft', 20], ['waiting', 10]])
-        : weighted(rand, [['waiting', 40], ['first_draft', 35], ['final_draft', 25]]);
+        ? weighted(rand, [['final_draft', 1]])
+        : pastAllowance
+          ? weighted(rand, [['final_draft', 80], ['first_draft', 12], ['waiting', 8]])
+          : weighted(rand, [['waiting', 40], ['first_draft', 35], ['final_draft', 25]]);
     }
 
     const assignedMs = createdMs + (1 + Math.floor(rand() * 30)) * MINUTE;
