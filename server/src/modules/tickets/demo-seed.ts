@@ -107,7 +107,7 @@ export async function seedDemoTickets(db: Db, opts: { teamId: number; leadId: nu
     let status: string = base.status;
     if (!hall) {
       status = old
-        ? weighted(rand, [['4', 45], ['0', 25], ['2', 6], ['3', 6], ['5', 7], ['6', 5], ['1', 3], ['7', 3]])
+        ? weighted(rand, [['4', 51], ['0', 25], ['2', 6], ['3', 6], ['5', 1], ['6', 5], ['1', 3], ['7', 3]])
         : weighted(rand, [['0', 70], ['7', 8], ['5', 7], ['2', 4], ['3', 3], ['4', 4], ['6', 2], ['1', 2]]);
     }
     let stage: 'waiting' | 'first_draft' | 'final_draft' | 'done' = 'waiting';
