@@ -29,7 +29,7 @@ export function AccountPage() {
         </Button>
       </Group>
       {profile.isPending ? (
-        <Grid aria-busy="true" aria-label="正在加载个人资料">
+        <Grid role="status" aria-busy="true" aria-label="正在加载个人资料">
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Skeleton height={320} radius="md" />
           </Grid.Col>

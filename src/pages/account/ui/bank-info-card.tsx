@@ -25,7 +25,7 @@ export function BankInfoCard({ profile }: { profile: Profile }) {
         ) : null}
       </Group>
       {bank.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="正在加载收款信息">
+        <Stack gap="xs" role="status" aria-busy="true" aria-label="正在加载收款信息">
           <Skeleton height={14} width="60%" />
           <Skeleton height={14} width="80%" />
           <Skeleton height={14} width="50%" />

@@ -12,7 +12,7 @@ export function BankStep(props: StepProps) {
   const bank = useQuery(userQueries.bankInfo());
   if (bank.isPending) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="正在加载收款信息">
+      <Stack gap="md" role="status" aria-busy="true" aria-label="正在加载收款信息">
         <Skeleton height={60} />
         <Skeleton height={36} />
         <Skeleton height={36} />

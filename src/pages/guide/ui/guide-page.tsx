@@ -64,7 +64,7 @@ function Guide() {
       </Box>
       <Container component="main" size={880} px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 32 }}>
         {profile.isPending ? (
-          <Paper withBorder radius="md" p="xl" aria-busy="true" aria-label="正在加载">
+          <Paper withBorder radius="md" p="xl" role="status" aria-busy="true" aria-label="正在加载">
             <Stack gap="md">
               <Skeleton height={28} width="40%" />
               <Skeleton height={12} />

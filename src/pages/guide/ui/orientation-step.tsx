@@ -12,7 +12,7 @@ export function OrientationStep(props: StepProps) {
   const orientation = useQuery(onboardingQueries.orientation());
   if (orientation.isPending) {
     return (
-      <Stack gap="sm" aria-busy="true" aria-label="正在加载平台须知">
+      <Stack gap="sm" role="status" aria-busy="true" aria-label="正在加载平台须知">
         <Skeleton height={16} />
         <Skeleton height={16} />
         <Skeleton height={16} width="70%" />

@@ -35,7 +35,7 @@ export function HomeCard({ title, extra, minHeight, loading, error, onRetry, ske
         {loading || error ? null : extra}
       </Group>
       {loading ? (
-        <Stack gap="xs" aria-busy="true" aria-label={`${title}加载中`}>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={`${title}加载中`}>
           {Array.from({ length: skeletonRows }, (_, i) => (
             <Skeleton key={i} h={28} radius="sm" />
           ))}
