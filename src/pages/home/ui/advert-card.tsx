@@ -52,7 +52,7 @@ export function AdvertCard({ advert, loading, error, onRetry }: Props) {
     <HomeCard
       title="公告"
       testId="home-advert"
-      minHeight={HOME_CARD_HEIGHT}
+      height={HOME_CARD_HEIGHT}
       skeletonRows={3}
       loading={loading}
       error={error}

@@ -22,7 +22,7 @@ export function FastCard({ fast, loading, error, onRetry }: Props) {
     <HomeCard
       title="快捷入口"
       testId="home-fast"
-      minHeight={HOME_CARD_HEIGHT}
+      height={HOME_CARD_HEIGHT}
       skeletonRows={2}
       loading={loading}
       error={error}

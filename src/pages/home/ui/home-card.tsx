@@ -12,7 +12,7 @@ interface Props {
    * The card's height, loading or loaded, so nothing on the page moves when the data arrives
    * (what is longer scrolls inside the card).
    */
-  minHeight: number;
+  height: number;
   loading: boolean;
   /** The one home request failed: the card says so and offers a retry. */
   error?: boolean;
@@ -24,10 +24,10 @@ interface Props {
 }
 
 /** A card of the home: a titled region, a skeleton of the same size while the home loads. */
-export function HomeCard({ title, extra, minHeight, loading, error, onRetry, skeletonRows = 3, testId, children }: Props) {
+export function HomeCard({ title, extra, height, loading, error, onRetry, skeletonRows = 3, testId, children }: Props) {
   const titleId = useId();
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId} h={minHeight} data-testid={testId}>
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId} h={height} data-testid={testId}>
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Title order={2} size="h5" id={titleId}>
           {title}

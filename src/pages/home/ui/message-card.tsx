@@ -21,7 +21,7 @@ export function MessageCard({ message, loading, error, onRetry }: Props) {
     <HomeCard
       title="未读消息"
       testId="home-message"
-      minHeight={HOME_CARD_HEIGHT}
+      height={HOME_CARD_HEIGHT}
       loading={loading}
       error={error}
       onRetry={onRetry}

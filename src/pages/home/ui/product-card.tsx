@@ -13,7 +13,7 @@ interface Props {
 /** product: the products I am qualified for with today's load, and the exams that would add one. */
 export function ProductCard({ product, loading, error, onRetry }: Props) {
   return (
-    <HomeCard title="我的产品" testId="home-product" minHeight={HOME_CARD_HEIGHT} loading={loading} error={error} onRetry={onRetry}>
+    <HomeCard title="我的产品" testId="home-product" height={HOME_CARD_HEIGHT} loading={loading} error={error} onRetry={onRetry}>
       {product ? (
         <Stack gap="sm">
           {product.products.length === 0 ? (

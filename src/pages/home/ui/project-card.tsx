@@ -29,7 +29,7 @@ export function ProjectCard({ project, loading, error, onRetry }: Props) {
     <HomeCard
       title="团队今日"
       testId="home-project"
-      minHeight={HOME_CARD_HEIGHT}
+      height={HOME_CARD_HEIGHT}
       skeletonRows={5}
       loading={loading}
       error={error}

@@ -25,7 +25,7 @@ export function WorkCard({ work, teamScope, loading, error, onRetry, onOpen }: P
     <HomeCard
       title={title}
       testId="home-work"
-      minHeight={HOME_CARD_HEIGHT}
+      height={HOME_CARD_HEIGHT}
       skeletonRows={5}
       loading={loading}
       error={error}
