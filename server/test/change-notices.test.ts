@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Designer } from '../src/db/schema.js';
-import { changeNoticesOf, MAX_AGE_MS, NoticeCache, noticeCache } from '../src/db/change-notices.js';
+import { changeNoticesOf, HOME_TABLES, MAX_AGE_MS, NoticeCache, noticeCache } from '../src/db/change-notices.js';
 import type { FoundSession } from '../src/modules/auth/session.repository.js';
 import { DEMO, expect401, expectEnvelope, PG_URL } from './support/harness.js';
 import { createPerson, createProduct, demoPerson, firstShop, ingest, order, type Person, useTicketApp } from './support/tickets.js';
@@ -313,6 +313,46 @@ describe.runIf(PG_URL)('kept per process on PostgreSQL', () => {
       // Back into the team, by another instance: its notice names the team it joins.
       await other.query('update tickets set team_id = $1 where id = $2', [teamId, moved]);
       await eventually(async () => (await teamList()).total === before.total);
+    });
+  });
+  describe('the workbench home', () => {
+    interface HomeWire {
+      generated_at: string;
+      message: { unread: number; items: { message_id: number }[] };
+    }
+    const homes = () => noticeCache<unknown>(t.db, 'homes')!;
+    const home = async (p: Person) => expectEnvelope<HomeWire>(await p.client.get('/api/workbench/home'), 200).data;
+
+    it('every table a home reads notifies when it changes', async () => {
+      const { rows } = await other.query<{ table: string }>(
+        `select event_object_table as table from information_schema.triggers
+          where trigger_schema = current_schema() and trigger_name = event_object_table || '_home_changed' and event_manipulation = 'INSERT'`,
+      );
+      expect(rows.map((r) => r.table).sort()).toEqual([...HOME_TABLES].sort());
+    });
+
+    it('is kept, then follows another instance’s change once its notice arrives', async () => {
+      const me = await demoPerson(t, DEMO.designer);
+      homes().changedAll();
+      const first = await home(me);
+      expect(homes().size).toBe(1);
+      // Kept: the same answer, made at the same moment.
+      expect((await home(me)).generated_at).toBe(first.generated_at);
+      // A message written by another instance: its notice drops the kept home.
+      const { rows } = await other.query<{ id: number }>(
+        `insert into messages (designer_id, message_type, title, ext_json, created_time)
+         select $1, message_type, title, ext_json, $2 from messages order by id limit 1 returning id`,
+        [me.id, new Date().toISOString()],
+      );
+      await eventually(async () => (await home(me)).message.unread === first.message.unread + 1);
+      expect((await home(me)).message.items[0]!.message_id).toBe(rows[0]!.id);
+      // Without a notice (no trigger fired) the kept home is what is served.
+      const kept = await home(me);
+      await silently('update messages set is_read = 1 where id = $1', [rows[0]!.id]);
+      expect((await home(me)).message.unread).toBe(kept.message.unread);
+      // This process's own write drops it on the very next request.
+      await t.db.updateTable('messages').set({ is_read: 0 }).where('id', '=', -1).execute();
+      expect((await home(me)).message.unread).toBe(first.message.unread);
     });
   });
 });

@@ -5,7 +5,10 @@
  * request (bench/tickets):
  * - `sessions`: the session and designer behind a token (every authenticated request looks it up);
  * - `ticketCounts`: the total of a designer's or a team's filtered ticket list (counting a
- *   designer's ~1,350 index entries was a third of a list's work in PostgreSQL).
+ *   designer's ~1,350 index entries was a third of a list's work in PostgreSQL);
+ * - `homes`: a designer's whole workbench home (about twenty statements; a lead's counts a team's
+ *   ~20,000 open tickets). Coarse, as on SQLite: a change to any table a home reads (`HOME_TABLES`,
+ *   notified once per transaction with `<schema>:*`) drops every home kept.
  * On SQLite both are kept too, and list pages (`keepSqliteCaches`).
  *
  * What is kept is as fresh as the database, whichever process or instance changes it:
@@ -33,10 +36,33 @@ import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs,
 import pg from 'pg';
 import type { Db } from './database.js';
 
+/**
+ * Every table a workbench home reads (modules/workbench): a change to any of them drops every kept
+ * home, as on SQLite. server/test/home-notices.test.ts checks that a home reads no other table.
+ */
+export const HOME_TABLES = [
+  'allocations',
+  'announcement_products',
+  'announcement_reads',
+  'announcements',
+  'designer_loads',
+  'designer_products',
+  'designers',
+  'exams',
+  'messages',
+  'order_plan_cells',
+  'order_plans',
+  'products',
+  'ticket_events',
+  'tickets',
+  'workbench_preferences',
+] as const;
+
 /** The caches, the channel their triggers notify and the tables whose writes concern them. */
 export const NOTICE_CACHES = {
   sessions: { channel: 'dwp_auth_changed', tables: ['designers', 'sessions'] },
   ticketCounts: { channel: 'dwp_tickets_changed', tables: ['tickets'] },
+  homes: { channel: 'dwp_homes_changed', tables: HOME_TABLES },
 } as const;
 export type NoticeCacheName = keyof typeof NOTICE_CACHES;
 
@@ -227,7 +253,7 @@ interface Logger {
  * the database meanwhile.
  */
 export async function startChangeNotices(base: Db, options: { url: string; schema?: string; log: Logger }): Promise<ChangeNotices> {
-  const caches = { sessions: new NoticeCache<unknown>(), ticketCounts: new NoticeCache<unknown>() };
+  const caches = { sessions: new NoticeCache<unknown>(), ticketCounts: new NoticeCache<unknown>(), homes: new NoticeCache<unknown>(PAGES_KEPT) };
   const all = Object.values(caches);
   const byChannel = new Map<string, NoticeCache<unknown>>();
   const byTable = new Map<string, NoticeCache<unknown>[]>();
@@ -278,6 +304,10 @@ export async function startChangeNotices(base: Db, options: { url: string; schem
         const cache = byChannel.get(n.channel);
         if (!cache || !n.payload?.startsWith(prefix)) return;
         const named = n.payload.slice(prefix.length);
+        if (named === '*') {
+          cache.changedAll();
+          return;
+        }
         const id = named.startsWith('t') ? teamOwner(Number(named.slice(1))) : Number(named);
         if (Number.isInteger(id)) cache.changed(id);
       });
@@ -360,10 +390,9 @@ class VersionedCache<T> extends NoticeCache<T> {
 }
 
 /**
- * What SQLite keeps per process: `ticketCounts` and `sessions` as on PostgreSQL (same keys and
- * values); `ticketPages`, a list request's whole answer, and `homes`, a designer's workbench home
- * (SQLite only: on PostgreSQL no notice covers everything they show, comments and messages
- * included).
+ * What SQLite keeps per process: `ticketCounts`, `sessions` and `homes` as on PostgreSQL (same keys
+ * and values); `ticketPages`, a list request's whole answer (SQLite only: on PostgreSQL no notice
+ * covers everything a list row shows, comments included).
  */
 export type SqliteCacheName = 'ticketCounts' | 'sessions' | 'ticketPages' | 'homes';
 /** List answers and homes kept per process (each a few KB to ~50 KB of JSON). */

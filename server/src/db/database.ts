@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import {
   type DatabaseIntrospector,
   Kysely,
+  type LogEvent,
   Migrator,
   PostgresDialect,
   sql,
@@ -33,6 +34,8 @@ export interface OpenDbOptions {
    * was killed). The connection is dropped and replaced on demand; this only reports it.
    */
   onConnectionError?: (err: Error) => void;
+  /** Told the SQL of every statement run (diagnostics, and the tests of what a read depends on). */
+  traceSql?: (sql: string) => void;
 }
 
 /**
@@ -61,8 +64,9 @@ export interface OpenedDb {
   dataVersion?: () => number;
 }
 
-export function openDatabase({ url, schema, poolSize = 10, timeouts = {}, onConnectionError }: OpenDbOptions): OpenedDb {
+export function openDatabase({ url, schema, poolSize = 10, timeouts = {}, onConnectionError, traceSql }: OpenDbOptions): OpenedDb {
   const { statementMs = 15_000, lockMs = 5_000, acquireMs = 5_000 } = timeouts;
+  const log = traceSql && ((event: LogEvent) => traceSql(event.query.sql));
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const settings = [`-c statement_timeout=${statementMs}`, `-c lock_timeout=${lockMs}`, ...(schema ? [`-c search_path=${schema}`] : [])];
     const pool = new pg.Pool({
@@ -82,7 +86,7 @@ export function openDatabase({ url, schema, poolSize = 10, timeouts = {}, onConn
       client.on('error', report);
       preparedStatements(client);
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log && { log }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   if (!url.startsWith('sqlite:')) {
@@ -109,7 +113,7 @@ export function openDatabase({ url, schema, poolSize = 10, timeouts = {}, onConn
     reader.pragma(`busy_timeout = ${BUSY_SLICE_MS}`);
   }
   const driver = new SplitSqliteDriver(cachingStatements(writer), reader && cachingStatements(reader), lockMs);
-  const db = new Kysely<Database>({ dialect: new SplitSqliteDialect(driver) });
+  const db = new Kysely<Database>({ dialect: new SplitSqliteDialect(driver), ...(log && { log }) });
   const version = reader?.prepare('pragma data_version').pluck();
   return { db, dialect: 'sqlite', close: () => db.destroy(), ...(version && { dataVersion: () => version.get() as number }) };
 }

@@ -7,7 +7,7 @@
  * with the headers the plugin would have set (`sendEncoded`); the plugin leaves an answer that
  * already has a `content-encoding` alone.
  */
-import type { FastifyReply, RouteOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 
 const kSeen = Symbol('encodedAnswer');
 type Seen = (encoding: string | undefined, body: Buffer) => void;
@@ -47,4 +47,30 @@ export function sendEncoded(reply: FastifyReply, contentType: string, encoding: 
     reply.header('content-encoding', encoding);
   }
   return reply.send(body);
+}
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** An answer kept in memory: its JSON text, and the bytes it went out as per `accept-encoding` header. */
+export interface KeptAnswer {
+  json: string;
+  encoded: Map<string, { encoding: string | undefined; body: Buffer }>;
+}
+
+/** A kept answer of this body (written once as JSON). */
+export function keptAnswer(body: unknown): KeptAnswer {
+  return { json: JSON.stringify(body), encoded: new Map() };
+}
+
+/**
+ * Sends a kept answer: the bytes an earlier request with the same `accept-encoding` got, else its
+ * JSON text (kept as it goes out compressed, for the next one).
+ */
+export function sendKeptAnswer(req: FastifyRequest, reply: FastifyReply, answer: KeptAnswer): FastifyReply {
+  const accepts = req.headers['accept-encoding'] ?? '';
+  const encoded = answer.encoded.get(accepts);
+  if (encoded) return sendEncoded(reply, JSON_TYPE, encoded.encoding, encoded.body);
+  whenEncoded(reply, (encoding, body) => answer.encoded.set(accepts, { encoding, body }));
+  // The JSON text goes out as it is: Fastify serializes no string of a JSON content type.
+  return reply.type(JSON_TYPE).send(answer.json as never);
 }

@@ -23,6 +23,7 @@ import * as ticketSearch from './20261204T1000_ticket_search.js';
 import * as workbench from './20261204T1300_workbench.js';
 import * as workbenchWelcome from './20261205T1000_workbench_welcome.js';
 import * as announcementImages from './20261205T1100_announcement_images.js';
+import * as homeNotices from './20261206T1000_home_notices.js';
 
 /** Every migration, by name. Names carry a timestamp; a landed migration is never edited. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '20261204T1300_workbench': workbench,
   '20261205T1000_workbench_welcome': workbenchWelcome,
   '20261205T1100_announcement_images': announcementImages,
+  '20261206T1000_home_notices': homeNotices,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { authErrors, envelope, errorEnvelope, ok, pageOf } from '../../lib/http.js';
 import { sendExport } from '../../lib/tabular-export.js';
 import { nowMs } from '../../lib/time.js';
-import { sendEncoded, whenEncoded } from '../../lib/encoded-answers.js';
+import { type KeptAnswer, keptAnswer, sendKeptAnswer } from '../../lib/encoded-answers.js';
 import { sqliteCache } from '../../db/change-notices.js';
 import { TICKET_EXPORT_HEADERS } from './ticket-export.js';
 import { EXPORT_MAX_ROWS } from './ticket.service.js';
@@ -40,14 +40,6 @@ const shapedPageSerializer: FastifySerializerCompiler<unknown> = (route) => {
   if (route.httpStatus === '200') return (data: unknown) => JSON.stringify(data);
   return serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
 };
-
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** A list answer kept on SQLite: its JSON, and the bytes it went out as per accept-encoding header. */
-interface KeptAnswer {
-  json: string;
-  encoded: Map<string, { encoding: string | undefined; body: Buffer }>;
-}
 
 /**
  * My tickets (spec §2 /order-management/index): a designer's current tickets (those of their open
@@ -90,24 +82,16 @@ export default async function ticketRoutes(app: FastifyInstance) {
       // each accept-encoding header got (lib/encoded-answers.ts).
       const pages = q.overdue ? undefined : sqliteCache<KeptAnswer>(app.db, 'ticketPages');
       const key = pages && `${me.id}|${JSON.stringify(q)}`;
-      const accepts = req.headers['accept-encoding'] ?? '';
-      const send = (answer: KeptAnswer) => {
-        const encoded = answer.encoded.get(accepts);
-        if (encoded) return sendEncoded(reply, JSON_TYPE, encoded.encoding, encoded.body);
-        whenEncoded(reply, (encoding, body) => answer.encoded.set(accepts, { encoding, body }));
-        // The JSON text goes out as it is: Fastify serializes no string of a JSON content type.
-        return reply.type(JSON_TYPE).send(answer.json as never);
-      };
       const kept = pages?.get(key!, nowMs());
-      if (kept !== undefined) return send(kept);
+      if (kept !== undefined) return sendKeptAnswer(req, reply, kept);
       const begun = pages?.begin();
       const { items, total } = await app.tickets.list(me, q);
       // The comments module's unread counts of this page (one grouped statement), per row.
       const unread = await app.comments.unreadCounts(me, items.map((t) => t.ticket_id));
       const rows = items.map((t) => ({ ...t, unread_comments: unread.get(t.ticket_id) ?? 0 }));
-      const answer: KeptAnswer = { json: JSON.stringify(ok({ items: rows, total, page: q.page, pageSize: q.pageSize }, '获取成功')), encoded: new Map() };
+      const answer = keptAnswer(ok({ items: rows, total, page: q.page, pageSize: q.pageSize }, '获取成功'));
       pages?.put(begun!, key!, me.id, answer, nowMs());
-      return send(answer);
+      return sendKeptAnswer(req, reply, answer);
     },
   );
 

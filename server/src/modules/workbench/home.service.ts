@@ -12,12 +12,14 @@ import { isoAfter, nowMs } from '../../lib/time.js';
 import { announcementImageUrls, listAnnouncements, myMessages, myUnread } from '../messages/index.js';
 import { examsToQualify } from '../study/index.js';
 import { roleOf } from '../system/index.js';
-import { sqliteCache } from '../../db/change-notices.js';
+import { noticeCache } from '../../db/change-notices.js';
 import { addDays } from '../../domain/calendar.js';
 import { designerNames, nextWorkChange, productLoads, teamMembersToday, teamToday, weekPlanId, workCounts, type WorkScope, workTickets } from './home.repository.js';
 import type { PreferenceService } from './preferences.service.js';
 import { findPreferences } from './views.repository.js';
-import { type HomeView, WORK_GROUPS, type WorkItem } from './workbench.schemas.js';
+import { type HomeView, homeSchema, WORK_GROUPS, type WorkItem } from './workbench.schemas.js';
+import { type KeptAnswer, keptAnswer } from '../../lib/encoded-answers.js';
+import { ok } from '../../lib/http.js';
 
 /** Rows per work group, latest messages, announcements and exams on the home. */
 export const HOME_LIMITS = { workRows: 5, messages: 5, announcements: 5, exams: 5 } as const;
@@ -114,25 +116,30 @@ export function createHomeService({ db, oss, preferences }: HomeServiceDeps) {
 
   /**
    * The home of `me`: work, project (leads with a team), product, message, advert and fast cards.
-   * On SQLite a home is kept (db/change-notices.ts `homes`) until anything is committed, and never
+   * A home is kept (db/change-notices.ts `homes`) until a table it reads changes, and never
    * past the moment it would read differently with no write: the next ticket of its work card to
    * fall due or come within the due-soon window (`nextWorkChange`), or the Shanghai midnight that
-   * turns "today". A kept home keeps its `generated_at`.
+   * turns "today". A kept home keeps its `generated_at`. The answer is the whole envelope as JSON
+   * text (and the bytes it went out as per encoding: lib/encoded-answers.ts), as the ticket list keeps
+   * its pages: a lead's home is ~15 KB, and encoding it through zod and compressing it on every
+   * request cost twice as much as reading it from memory (bench/tickets).
    */
-  async function home(me: Designer): Promise<HomeView> {
-    const homes = sqliteCache<HomeView>(db, 'homes');
+  async function home(me: Designer): Promise<KeptAnswer> {
+    const homes = noticeCache<KeptAnswer>(db, 'homes');
     const atMs = nowMs();
     const kept = homes?.get(String(me.id), atMs);
     if (kept) return kept;
     const begun = homes?.begin();
     const view = await readHome(me, atMs);
+    // Held to the schema once, here, not at every answer (the route sends the text as it is).
+    const answer = keptAnswer(ok(homeSchema.parse(view), '获取成功'));
     if (homes) {
       const now = view.generated_at;
       const next = await nextWorkChange(db, workScope(me), now, isoAfter(DUE_SOON_MS, Date.parse(now)), DUE_SOON_MS);
       const midnight = Date.parse(shanghaiDayStart(addDays(shanghaiDay(atMs), 1)));
-      homes.put(begun!, String(me.id), me.id, view, nowMs(), Math.min(midnight, next ?? midnight));
+      homes.put(begun!, String(me.id), me.id, answer, nowMs(), Math.min(midnight, next ?? midnight));
     }
-    return view;
+    return answer;
   }
 
   async function readHome(me: Designer, atMs: number): Promise<HomeView> {

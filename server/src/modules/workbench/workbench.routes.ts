@@ -5,6 +5,7 @@ import { authErrors, envelope, errorEnvelope, ok, okEmpty } from '../../lib/http
 import { currentDesigner } from '../auth/index.js';
 import { RELEASED_PATHS } from '../system/index.js';
 import { createHomeService } from './home.service.js';
+import { sendKeptAnswer } from '../../lib/encoded-answers.js';
 import { createPreferenceService } from './preferences.service.js';
 import { createViewService, MAX_VIEWS_PER_LIST } from './views.service.js';
 import {
@@ -57,7 +58,7 @@ export default async function workbenchRoutes(app: FastifyInstance, opts: { rele
         response: { 200: envelope(homeSchema), ...authErrors },
       },
     },
-    async (req) => ok(await homes.home(currentDesigner(req)), '获取成功'),
+    async (req, reply) => sendKeptAnswer(req, reply, await homes.home(currentDesigner(req))),
   );
 
   // -- saved views ------------------------------------------------------------------------------
