@@ -11,6 +11,18 @@ export function shanghaiDay(ms: number): string {
   return new Date(ms + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** The UTC hour (two digits) at which a Shanghai day begins: Shanghai keeps UTC+8 all year. */
+export const SHANGHAI_MIDNIGHT_UTC_HOUR = '16';
+
+/**
+ * The Shanghai day of an instant known by its UTC date (YYYY-MM-DD) and whether its UTC hour is at
+ * or past SHANGHAI_MIDNIGHT_UTC_HOUR (then it is already the next day in Shanghai). Lets SQL bucket
+ * stored ISO instants by day with two substrings, the same on every database.
+ */
+export function shanghaiDayOfUtc(utcDay: string, pastShanghaiMidnight: boolean): string {
+  return pastShanghaiMidnight ? addDays(utcDay, 1) : utcDay;
+}
+
 /** The UTC instant (ISO) a Shanghai day starts at. */
 export function shanghaiDayStart(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00.000Z`) - SHANGHAI_OFFSET_MS).toISOString();

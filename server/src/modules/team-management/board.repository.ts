@@ -6,7 +6,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Db, Dialect } from '../../db/database.js';
-import { addDays, daysBetween, shanghaiDayStart } from '../../domain/calendar.js';
+import { addDays, daysBetween, SHANGHAI_MIDNIGHT_UTC_HOUR, shanghaiDayOfUtc, shanghaiDayStart } from '../../domain/calendar.js';
 
 /** Figures of one designer on one day. */
 export interface DayFigures {
@@ -53,14 +53,21 @@ const OWING = ['waiting', 'first_draft'];
 const emptyDay = (): DayFigures => ({ received: 0, completed: 0, first_pass: 0, due: 0, overdue: 0, fee_cents: 0, deduction_cents: 0 });
 
 /**
- * `with d(day, s, e)`: one row per day of the period with the UTC bounds of that Asia/Shanghai day.
- * Joining it on a time column buckets rows by day with plain range conditions on an index (no date
- * function per row, the same SQL on SQLite and PostgreSQL).
+ * The Shanghai day of a stored instant (ISO text in UTC), as two columns any database computes
+ * without parsing a date: `utc_day`, its first ten characters, and `late`, 1 when its UTC hour is
+ * at or past Shanghai's midnight (the next day there); `dayOf` turns a row's pair into the day.
+ * Grouping by them replaced a join with a list of the period's days on each day's UTC bounds: on
+ * PostgreSQL that join was a nested loop testing every row against every day (~465,000 tests for a
+ * team's month of completions, 40% of the board's slowest query).
  */
-function daysCte(days: string[]) {
-  const rows = days.map((day) => sql`(cast(${day} as text), cast(${shanghaiDayStart(day)} as text), cast(${shanghaiDayStart(addDays(day, 1))} as text))`);
-  return sql`with d(day, s, e) as (values ${sql.join(rows)})`;
+const dayColumns = (column: string) =>
+  sql`substr(${sql.ref(column)}, 1, 10) as utc_day, case when substr(${sql.ref(column)}, 12, 2) >= ${sql.lit(SHANGHAI_MIDNIGHT_UTC_HOUR)} then 1 else 0 end as late`;
+const dayGroup = (column: string) => sql`substr(${sql.ref(column)}, 1, 10), case when substr(${sql.ref(column)}, 12, 2) >= ${sql.lit(SHANGHAI_MIDNIGHT_UTC_HOUR)} then 1 else 0 end`;
+interface DayBucket {
+  utc_day: string;
+  late: number | string;
 }
+const dayOf = (r: DayBucket) => shanghaiDayOfUtc(r.utc_day, Number(r.late) === 1);
 
 const n = (v: unknown) => Number(v ?? 0);
 
@@ -105,45 +112,42 @@ async function queryBoard(
     if (!c) cells.set(key, (c = emptyDay()));
     return c;
   };
-  const d = daysCte(days);
-  // Each day-joined query also bounds its time column by the whole period: PostgreSQL does not turn
-  // the join's ranges into index bounds, and without them read every row of the members.
+  // Each query bounds its time column by the whole period (an index range) and groups by day.
   const has = (marker: string, column = 'work_markers') => sql`(',' || ${sql.ref(column)} || ',') like ${`%,${marker},%`}`;
   const [received, completed, overdue, deductions, open, appeals, pending] = await Promise.all([
     // Allocations opened to a member in the period (allocations_designer_idx, index-only).
-    sql<{ designer_id: number; day: string; n: number }>`${d}
-      select d.day, a.designer_id, count(*) as n
-      from d inner join allocations a on a.designer_id in (${ids}) and a.assigned_at >= d.s and a.assigned_at < d.e
-      where a.assigned_at >= ${start} and a.assigned_at < ${end}
-      group by d.day, a.designer_id`.execute(db),
+    sql<DayBucket & { designer_id: number; n: number }>`
+      select ${dayColumns('a.assigned_at')}, a.designer_id, count(*) as n
+      from allocations a
+      where a.designer_id in (${ids}) and a.assigned_at >= ${start} and a.assigned_at < ${end}
+      group by ${dayGroup('a.assigned_at')}, a.designer_id`.execute(db),
     // Completion notices in the period (ticket_events_type_time_idx), credited to the ticket's holder.
-    sql<{ designer_id: number; day: string; n: number; first_pass: number; fee: number }>`${d}
-      select d.day, t.designer_id, count(*) as n,
+    sql<DayBucket & { designer_id: number; n: number; first_pass: number; fee: number }>`
+      select ${dayColumns('e.created_at')}, t.designer_id, count(*) as n,
         sum(case when ${has('FACTORY_REJECT', 't.work_markers')}
                    or exists (select 1 from drafts f where f.ticket_id = t.id and f.sync_status = 3)
               then 0 else 1 end) as first_pass,
         sum(t.fee_cents) as fee
-      from d
-      inner join ticket_events e on e.type = 'completed' and e.created_at >= d.s and e.created_at < d.e
+      from ticket_events e
       inner join tickets t on t.id = e.ticket_id
       where e.type = 'completed' and e.created_at >= ${start} and e.created_at < ${end} and t.designer_id in (${ids})
-      group by d.day, t.designer_id`.execute(db),
+      group by ${dayGroup('e.created_at')}, t.designer_id`.execute(db),
     // Deadlines in the period, already passed (tickets_designer_due_idx covers it): `due` the
     // tickets that owed a draft by then (delivered, late, or still open owing one; not those closed
     // or refunded before any draft), `n` of them missed (a late draft, or still owing one). The
     // on-time rate is (due - n) / due: the same tickets and days as the overdue figure.
-    sql<{ designer_id: number; day: string; due: number; n: number }>`${d}
-      select d.day, t.designer_id, count(*) as due,
+    sql<DayBucket & { designer_id: number; due: number; n: number }>`
+      select ${dayColumns('t.due_at')}, t.designer_id, count(*) as due,
         sum(case when ${has('LATE', 't.work_markers')} or (t.status in (${sql.join(OPEN)}) and t.stage in (${sql.join(OWING)})) then 1 else 0 end) as n
-      from d inner join tickets t on t.designer_id in (${ids}) and t.due_at >= d.s and t.due_at < d.e
-      where t.due_at >= ${start} and t.due_at < ${dueEnd}
+      from tickets t
+      where t.designer_id in (${ids}) and t.due_at >= ${start} and t.due_at < ${dueEnd}
         and (${has('LATE', 't.work_markers')} or t.stage not in (${sql.join(OWING)}) or t.status in (${sql.join(OPEN)}))
-      group by d.day, t.designer_id`.execute(db),
-    sql<{ designer_id: number; day: string; cents: number }>`${d}
-      select d.day, x.designer_id, sum(x.amount_cents) as cents
-      from d inner join deductions x on x.designer_id in (${ids}) and x.created_at >= d.s and x.created_at < d.e
-      where x.created_at >= ${start} and x.created_at < ${end}
-      group by d.day, x.designer_id`.execute(db),
+      group by ${dayGroup('t.due_at')}, t.designer_id`.execute(db),
+    sql<DayBucket & { designer_id: number; cents: number }>`
+      select ${dayColumns('x.created_at')}, x.designer_id, sum(x.amount_cents) as cents
+      from deductions x
+      where x.designer_id in (${ids}) and x.created_at >= ${start} and x.created_at < ${end}
+      group by ${dayGroup('x.created_at')}, x.designer_id`.execute(db),
     sql<{ designer_id: number; n: number }>`
       select designer_id, count(*) as n from tickets
       where designer_id in (${ids}) and status in (${sql.join(OPEN)}) and stage <> 'done'
@@ -158,19 +162,19 @@ async function queryBoard(
       group by designer_id`.execute(db),
   ]);
 
-  for (const r of received.rows) cell(r.designer_id, r.day).received += n(r.n);
+  for (const r of received.rows) cell(r.designer_id, dayOf(r)).received += n(r.n);
   for (const r of completed.rows) {
-    const c = cell(r.designer_id, r.day);
+    const c = cell(r.designer_id, dayOf(r));
     c.completed += n(r.n);
     c.first_pass += n(r.first_pass);
     c.fee_cents += n(r.fee);
   }
   for (const r of overdue.rows) {
-    const c = cell(r.designer_id, r.day);
+    const c = cell(r.designer_id, dayOf(r));
     c.due += n(r.due);
     c.overdue += n(r.n);
   }
-  for (const r of deductions.rows) cell(r.designer_id, r.day).deduction_cents += n(r.cents);
+  for (const r of deductions.rows) cell(r.designer_id, dayOf(r)).deduction_cents += n(r.cents);
   for (const r of open.rows) extras.get(n(r.designer_id))!.in_progress = n(r.n);
   for (const r of appeals.rows) extras.get(n(r.designer_id))!.appeals = n(r.n);
   for (const r of pending.rows) extras.get(n(r.designer_id))!.appeals_pending = n(r.n);
