@@ -6,7 +6,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, normalizePath, type Plugin } from 'vite';
 import { ONBOARDING_OPEN_PATHS, PUBLIC_PATHS } from './src/shared/config/routes';
 import { TOKEN_KEY } from './src/shared/config/constants';
-import { EARLY_GETS } from './src/shared/config/early-gets';
 
 /** Module ids of the SPA's own files whose path below src/ matches `pattern`. */
 const src = normalizePath(fileURLToPath(new URL('./src/', import.meta.url)));
@@ -14,21 +13,19 @@ const inSrc = (pattern: string) => new RegExp(`^${src.replace(/[.*+?^${}()|[\]\\
 
 /**
  * index.html's first-paint frame (issue #19) decides from the URL alone whether to show itself: the
- * paths that render outside the app's layout, the token's storage key and the reads it starts early
- * come from the SPA's own config, so the page, the router and the API client cannot disagree.
+ * paths that render outside the app's layout and the token's storage key come from the SPA's own
+ * config, so the page and the router cannot disagree.
  */
 function bootShell(): Plugin {
   return {
     name: 'boot-shell',
     transformIndexHtml(html) {
       const outside = JSON.stringify([...PUBLIC_PATHS, ...ONBOARDING_OPEN_PATHS]);
-      const early = '/*EARLY_GETS*/ { layout: [], byRoute: {} }';
-      if (!html.includes('/*BOOT_OUTSIDE_LAYOUT*/ []') || !html.includes("localStorage.getItem('token')") || !html.includes(early)) {
+      if (!html.includes('/*BOOT_OUTSIDE_LAYOUT*/ []') || !html.includes("localStorage.getItem('token')")) {
         throw new Error('index.html: the boot shell script changed; update vite.config.ts bootShell()');
       }
       return html
         .replace('/*BOOT_OUTSIDE_LAYOUT*/ []', outside)
-        .replace(early, JSON.stringify(EARLY_GETS))
         .replace("localStorage.getItem('token')", `localStorage.getItem(${JSON.stringify(TOKEN_KEY)})`);
     },
   };

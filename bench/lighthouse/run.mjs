@@ -7,7 +7,6 @@
 //   node bench/lighthouse/run.mjs --runs 1         a quick look
 //   node bench/lighthouse/run.mjs --only mobile    or desktop; --pages login or home
 //   node bench/lighthouse/run.mjs --dist <dir>     another build (default dist/, built when missing or stale)
-//   node bench/lighthouse/run.mjs --save <dir>     also writes each run's full report (JSON) there
 //
 // The real server (bench/lib/web-server.mjs: fresh demo data, the build in dist/) and Debian's
 // Chromium driven by Lighthouse from npm through puppeteer-core. Every run loads the page with an
@@ -17,7 +16,6 @@
 // failed in the last run (what to look at). Scores move with the machine's load: the load average
 // is printed with them. A benchmark prints; it always exits 0.
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { desktopConfig } from 'lighthouse';
@@ -31,7 +29,6 @@ const RUNS = Math.max(1, Number(arg('--runs')) || 5);
 const FORMS = (arg('--only') ?? 'mobile,desktop').split(',');
 const PAGES = (arg('--pages') ?? 'login,home').split(',');
 const distArg = arg('--dist');
-const SAVE_DIR = arg('--save');
 const dist = path.resolve(root, distArg ?? 'dist');
 
 const TARGETS = {
@@ -64,11 +61,6 @@ async function runOnce(browser, url, { desktop, token, origin }) {
     const lhr = result?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no result');
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-    if (SAVE_DIR) {
-      fs.mkdirSync(SAVE_DIR, { recursive: true });
-      const name = `${desktop ? 'desktop' : 'mobile'}-${token ? 'home' : 'login'}-${Date.now()}.json`;
-      fs.writeFileSync(path.join(SAVE_DIR, name), JSON.stringify(lhr));
-    }
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const ms = (id) => lhr.audits[id]?.numericValue ?? NaN;
     const failed = Object.values(lhr.categories)

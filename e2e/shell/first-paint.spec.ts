@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { EARLY_GETS } from '../../src/shared/config/early-gets';
 import { expect, test } from '../fixtures';
 
 /**
@@ -62,40 +61,5 @@ test.describe('first paint', () => {
     await page.unrouteAll();
     await page.reload();
     await expect(page.locator('#boot-shell')).toHaveCount(0);
-  });
-
-  test('a signed-in home starts its first API reads from the HTML, and the app asks none of them again', async ({ designerPage: page }) => {
-    const expected = [...EARLY_GETS.layout, ...(EARLY_GETS.byRoute['/home'] ?? [])].map((p) => `/api/${p}`).sort();
-    const reads: string[] = [];
-    page.on('request', (r) => {
-      const url = new URL(r.url());
-      if (r.method() === 'GET' && url.pathname.startsWith('/api/') && !url.search) reads.push(url.pathname);
-    });
-    // The HTML alone, no script: the reads go out all the same.
-    await withoutScripts(page);
-    await page.goto('/#/home');
-    await expect.poll(() => [...new Set(reads)].sort()).toEqual(expected);
-
-    await page.unrouteAll();
-    reads.length = 0;
-    await page.reload();
-    await expect(page.getByRole('region', { name: '我的待处理工单', exact: true })).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByRole('list', { name: '快捷入口' }).getByRole('listitem').first()).toBeVisible();
-    // Each early read once: the app took the HTML's answers instead of asking again.
-    for (const path of expected) expect(reads.filter((r) => r === path), path).toHaveLength(1);
-  });
-
-  test('without a token the HTML starts no API read', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL });
-    const page = await context.newPage();
-    const reads: string[] = [];
-    page.on('request', (r) => {
-      if (new URL(r.url()).pathname.startsWith('/api/')) reads.push(r.url());
-    });
-    await withoutScripts(page);
-    await page.goto('/#/home');
-    await expect(page.locator('#boot-shell')).toBeHidden();
-    expect(reads).toEqual([]);
-    await context.close();
   });
 });

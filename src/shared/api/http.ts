@@ -68,8 +68,6 @@ export async function request<S extends z.ZodMiniType>(
   schema: S,
   options: RequestOptions = {},
 ): Promise<z.output<S>> {
-  const early = method === 'get' && !options.searchParams && !options.headers ? await takeEarlyGet(path) : undefined;
-  if (early) return parseEnvelope(method, path, schema, early);
   let ky: HttpClient;
   try {
     ky = await loadClient();
@@ -91,11 +89,6 @@ export async function request<S extends z.ZodMiniType>(
   } catch (error) {
     throw report(await ky.toApiError(error));
   }
-  return parseEnvelope(method, path, schema, body);
-}
-
-/** The `data` of a 200 answer's envelope, parsed with `schema`; a failed envelope or another shape is thrown. */
-function parseEnvelope<S extends z.ZodMiniType>(method: string, path: string, schema: S, body: unknown): z.output<S> {
   if (isFailedEnvelope(body)) throw report(errorFromResponse(200, body));
   const data = (body as { data?: unknown } | null)?.data;
   const parsed = schema.safeParse(data);
@@ -104,32 +97,6 @@ function parseEnvelope<S extends z.ZodMiniType>(method: string, path: string, sc
     throw new ApiError(MSG.serverError, 200, 'contract');
   }
   return parsed.data;
-}
-
-declare global {
-  interface Window {
-    /** The reads index.html started before any script (shared/config/early-gets.ts), by path. */
-    __earlyGets?: Record<string, Promise<Response | null> | undefined>;
-  }
-}
-
-/**
- * The body of the answer index.html got for this path, if it started that read and it succeeded
- * (200 with JSON); each is used once, by the app's first read of the path. Anything else (not
- * started, failed, 401, not JSON) leaves the read to the client as usual.
- */
-async function takeEarlyGet(path: string): Promise<unknown> {
-  const key = path.replace(/^\//, '');
-  const started = typeof window === 'undefined' ? undefined : window.__earlyGets?.[key];
-  if (!started) return undefined;
-  delete window.__earlyGets![key];
-  try {
-    const response = await started;
-    if (!response || response.status !== 200) return undefined;
-    return (await response.json()) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 export const http = {
