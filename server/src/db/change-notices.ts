@@ -1,4 +1,9 @@
 /**
+ * One file on purpose (~420 lines): the cache, the PostgreSQL listener, the plugin that sees this
+ * process's writes and SQLite's versioned caches share one rule set (begin/put generations, what a
+ * change drops); split apart, each half would have to re-state it. The next split, when it grows:
+ * `sqlite-caches.ts` for `VersionedCache` and `keepSqliteCaches`.
+ *
  * What one process may keep of the database in memory, and how it learns that it changed (on
  * PostgreSQL; SQLite, whose every commit changes one version number, see `keepSqliteCaches` at
  * the end). Two things are worth keeping, because each cost a round trip or a scan on every
