@@ -38,7 +38,7 @@ for (const scheme of COLOR_SCHEMES) {
   test.describe(`${scheme} scheme`, () => {
     for (const role of ROLES) {
       test(`every route of the ${role}'s menu passes axe`, async ({ browser, baseURL, api, demoSession }) => {
-        test.setTimeout(300_000);
+        test.setTimeout(600_000);
         const session = await demoSession(role);
         const routes = await menuRoutes(api, session.token);
         expect(routes.length).toBeGreaterThan(3);
@@ -62,7 +62,7 @@ for (const scheme of COLOR_SCHEMES) {
     });
 
     test('the public pages pass axe', async ({ page }) => {
-      test.setTimeout(90_000);
+      test.slow();
       await useColorScheme(page, scheme);
       await sweep(page, PUBLIC_ROUTES);
       await expectScheme(page, scheme);

@@ -4,7 +4,7 @@ test.describe('personal centre security', () => {
   test('change the password, then sign in with the new one', async ({ api, newUser, newUserPage: page }) => {
     // Registration, onboarding, two password hashes and a second browser page: 30–33 s on two
     // loaded CI cores, against the default 30 s.
-    test.setTimeout(60_000);
+    test.slow();
     await finishOnboarding(api, newUser.token);
     const other = await login(api, newUser.phone, newUser.password);
     await page.goto('/#/system/account');

@@ -83,7 +83,7 @@ test.describe('appeals, deductions and fees', () => {
     leadPage,
   }) => {
     // Two browsers, an upload, a live update and a review: longer than one page's default.
-    test.setTimeout(90_000);
+    test.slow();
     const designer = await demoSession('designer');
     const lead = await demoSession('lead');
     const me = await okData<{ designer_id: string }>(await api.get('/api/user/profile', { headers: authHeaders(designer.token) }));
@@ -267,7 +267,7 @@ test.describe('appeals, deductions and fees', () => {
     leadPage,
     designerPage,
   }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const designer = await demoSession('designer');
     const lead = await demoSession('lead');
     const me = await okData<{ designer_id: string }>(await api.get('/api/user/profile', { headers: authHeaders(designer.token) }));
@@ -304,7 +304,7 @@ test.describe('appeals, deductions and fees', () => {
   test('a lead refuses a factory-reject application from the ticket detail; the designer may then appeal it', async ({ api, demoSession, leadPage, designerPage }) => {
     // The lead's My tickets (the whole team's list) and the drawer load while the other worker's
     // suite keeps both cores busy: the drawer took over 15 s to appear in CI runs.
-    test.setTimeout(90_000);
+    test.slow();
     const designer = await demoSession('designer');
     const lead = await demoSession('lead');
     const me = await okData<{ designer_id: string }>(await api.get('/api/user/profile', { headers: authHeaders(designer.token) }));
@@ -340,7 +340,7 @@ test.describe('appeals, deductions and fees', () => {
   test('the appeal, deduction and fee screens have no serious or critical accessibility violation', async ({ api, demoSession, leadPage, designerPage }) => {
     // Axe on five screens, two of them lists that grow with every suite before it: past 60 s on
     // two loaded CI cores (the page closed under the last analysis).
-    test.setTimeout(150_000);
+    test.slow();
     // A completed ticket: the designer has a settlement with a fee line.
     const designer = await demoSession('designer');
     const lead = await demoSession('lead');

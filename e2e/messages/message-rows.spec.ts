@@ -75,7 +75,7 @@ test.describe('message centre rows', () => {
   });
 
   test('a seeded ticket message opens a real ticket whose reference image and draft preview render', async ({ api, designerPage: page, demoSession }) => {
-    test.setTimeout(45_000);
+    test.slow();
     const designer = await demoSession('designer');
     // A draft check the demo seed wrote: its ticket has a draft with a PNG preview.
     const list = await okData<{ items: { message_type: number; ext_json: { title: string; info: { ticket_id?: number } } }[] }>(
@@ -99,7 +99,7 @@ test.describe('message centre rows', () => {
     await expectImagesDecoded(page);
   });
   test('a seeded appeal decision opens that appeal, with its evidence readable', async ({ api, designerPage: page, demoSession }) => {
-    test.setTimeout(45_000);
+    test.slow();
     const designer = await demoSession('designer');
     // 售后申诉审核结果: the demo seed's decided after-sales appeal of the demo designer, filed with a screenshot.
     const list = await okData<{ items: { ext_json: { title: string; info: { appeal_id?: number } } }[] }>(

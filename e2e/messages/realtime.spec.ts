@@ -38,7 +38,7 @@ test.describe('real-time messages', () => {
   }) => {
     // Two signed-in browsers, a publish and four badge checks: every step passed, but the whole ran
     // past the default 30 s on two loaded CI cores.
-    test.setTimeout(60_000);
+    test.slow();
     const designer = await demoSession('designer');
     await designerPage.goto('/#/message-center/index');
     await waitForRealtime(designerPage);

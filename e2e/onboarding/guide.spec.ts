@@ -7,7 +7,7 @@ import { expect, test } from '../fixtures';
  */
 test.describe('onboarding guide', () => {
   test('a new account completes every step, resumes after a reload and lands on /home', async ({ newUserPage: page }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const stepHeading = (n: number, label: string) => page.getByRole('heading', { name: `第${n}步 · ${label}` });
     const submit = page.getByRole('button', { name: '保存并继续', exact: true });
 

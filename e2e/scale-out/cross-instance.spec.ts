@@ -46,7 +46,7 @@ test.describe('one deployment, several instances', () => {
   });
 
   test('an announcement a lead publishes on A reaches a designer whose browser is on B, live', async ({ browser }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const page = await pageAt(browser, B, designer);
     await page.goto('/#/message-center/index');
     await waitForRealtime(page);
@@ -61,7 +61,7 @@ test.describe('one deployment, several instances', () => {
   });
 
   test('a ticket a lead assigns on C appears in the designer’s list on A without a reload', async ({ browser }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const page = await pageAt(browser, A, designer);
     await page.goto('/#/order-management/index');
     await waitForRealtime(page);
@@ -94,7 +94,7 @@ test.describe('one deployment, several instances', () => {
   });
 
   test('a session signed in on A works on B, and signing out on B ends the browser on A at once', async ({ browser }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const onA = await apiAt(A);
     const session = await login(onA, DEMO.partTime3.phone);
     const onB = await apiAt(B);

@@ -79,7 +79,7 @@ async function createCourse(api: APIRequestContext, token: string, tag: string, 
 }
 
 test('a designer watches part of a video, reloads and resumes where they left; the text lesson is read to its end', async ({ api, demoSession, leadPage, designerPage: page }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const tag = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const videoKey = await recordAndUpload(leadPage, VIDEO_SECONDS);
   const course = await createCourse(api, (await demoSession('lead')).token, tag, videoKey);

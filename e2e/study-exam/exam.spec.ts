@@ -119,7 +119,7 @@ test('an attempt submitted elsewhere cannot be saved any more: the server refuse
 
 test('the last minute is announced, and at the deadline the server submits what was saved', async ({ api, demoSession, designerPage: page }) => {
   // A one-minute exam: the 1-minute warning at once, the deadline a minute later.
-  test.setTimeout(150_000);
+  test.slow();
   const tag = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const exam = await createExam(api, (await demoSession('lead')).token, tag, 1);
 

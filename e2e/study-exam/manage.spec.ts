@@ -28,7 +28,7 @@ test.describe('study: a lead authors, assigns and follows an exam', () => {
     demoSession,
     api,
   }) => {
-    test.setTimeout(90_000);
+    test.slow();
     const lead = await demoSession('lead');
     const designer = await demoSession('designer');
     const who = await designerIdentity(api, lead.token, designer.token);
@@ -120,7 +120,7 @@ test.describe('study: a lead authors, assigns and follows an exam', () => {
   });
 
   test('a lead builds a course: a Markdown lesson with its preview, a PDF uploaded with progress, the order changed from the keyboard, then published', async ({ leadPage }) => {
-    test.setTimeout(90_000);
+    test.slow();
     const page = leadPage;
     const title = `印前检查进阶 ${Date.now()}-${Math.floor(Math.random() * 1000)}`;
     await page.goto('/#/study-exam/index?tab=manage');
@@ -190,7 +190,7 @@ test.describe('study: a lead authors, assigns and follows an exam', () => {
   });
 
   test('questions come from the Excel template; a bad sheet lists each bad cell and adds nothing', async ({ leadPage, demoSession, api }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const page = leadPage;
     const lead = await demoSession('lead');
     const title = `导入题目测验 ${Date.now()}-${Math.floor(Math.random() * 1000)}`;

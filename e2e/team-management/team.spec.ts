@@ -124,8 +124,8 @@ function parseCsv(text: string): string[][] {
 const yuanToCents = (text: string) => Math.round(Number(text) * 100);
 
 test.describe('team management', () => {
-  // Whole screens on a loaded 2-core machine.
-  test.describe.configure({ timeout: 60_000 });
+  // Whole screens on a loaded 2-core machine: three times the configured timeout.
+  test.beforeEach(() => test.slow());
 
   test('a lead opens the board, switches the period and drills into a designer', async ({ api, leadPage: page, demoSession }) => {
     const lead = await demoSession('lead');
@@ -240,7 +240,7 @@ test.describe('team management', () => {
     demoSession,
   }) => {
     // Two browsers and a round trip through the broker: slow on a loaded 2-core machine.
-    test.setTimeout(90_000);
+    test.slow();
     const lead = await demoSession('lead');
     const designerSession = await demoSession('designer');
     const designer = await teamDesigner(api, lead.token, designerSession.token);
@@ -462,7 +462,7 @@ test.describe('team management', () => {
   });
 
   test('the board, team orders and a plan have no serious or critical accessibility violation', async ({ api, leadPage: page, demoSession }) => {
-    test.setTimeout(120_000);
+    test.slow();
     const lead = await demoSession('lead');
     const violations = async () => {
       // The tab strip belongs to the app layout and is checked by its own suite.

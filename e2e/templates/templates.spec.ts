@@ -97,7 +97,7 @@ const cards = (page: Page) => grid(page).getByRole('article');
 
 test.describe('template library', () => {
   test('a designer searches a Chinese partial word, filters, opens a template and starts a ticket draft from it', async ({ api, designerPage: page, demoSession }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const designer = await demoSession('designer');
     const me = await okData<{ designer_id: string }>(await api.get('/api/user/profile', { headers: authHeaders(designer.token) }));
 
@@ -157,7 +157,7 @@ test.describe('template library', () => {
   });
 
   test('「用于工单」 on a template copies its files into the chosen ticket’s draft', async ({ api, demoSession, designerPage: page }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const designer = await demoSession('designer');
     const template = await createTemplate(api, designer.token, unique('E2E用于工单'));
     const no = unique('E2EUSE');
@@ -181,7 +181,7 @@ test.describe('template library', () => {
   });
 
   test('a designer uploads a template with progress; a lead publishes it and another designer finds it', async ({ designerPage: page, leadPage, partTimePage }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const title = unique('E2E上传模板');
     await page.goto(LIBRARY);
     await page.getByRole('button', { name: '上传模板' }).click();
@@ -241,7 +241,7 @@ test.describe('template library', () => {
   });
 
   test('a share link opens without login (also on a phone) and stops working once revoked', async ({ api, browser, baseURL, demoSession, designerPage: page }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const designer = await demoSession('designer');
     const title = unique('E2E分享模板');
     const template = await createTemplate(api, designer.token, title);

@@ -38,7 +38,7 @@ async function heldTicket(api: APIRequestContext, leadToken: string, designerId:
 
 test.describe('comments on a ticket', () => {
   test('a lead’s comment with an @mention reaches the designer live: notification, unread badge, thread', async ({ api, leadPage, designerPage, demoSession }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const lead = await demoSession('lead');
     const designer = await demoSession('designer');
     const me = await okData<{ designer_id: string; real_name: string }>(await api.get('/api/user/profile', { headers: authHeaders(designer.token) }));

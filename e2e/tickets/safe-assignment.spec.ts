@@ -28,7 +28,7 @@ async function poolTicket(api: APIRequestContext, title: string): Promise<Ticket
 }
 
 test('a lead bulk-assigns past a designer’s capacity: warned with the capacity, must tick it, then it lands', async ({ api, leadPage: page, demoSession }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const lead = await demoSession('lead');
   // A designer of the lead's team with room for one ticket today.
   const member = await registerNewUser(api);

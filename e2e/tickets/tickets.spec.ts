@@ -52,7 +52,7 @@ test.describe('tickets', () => {
   }) => {
     // A whole day's journey (a live assignment, an upload held back 1.5 s, a live audit result):
     // on two loaded CI cores it ran 30–32 s against the default 30 s.
-    test.setTimeout(60_000);
+    test.slow();
     const designer = await demoSession('designer');
     const me = await okData<{ designer_id: string }>(await api.get('/api/user/profile', { headers: authHeaders(designer.token) }));
 
@@ -147,7 +147,7 @@ test.describe('tickets', () => {
 
   test('two part-time designers grab the same hall ticket: one wins, the other is refused', async ({ api, partTimePage, browser, baseURL, demoSession }) => {
     // Two signed-in browsers racing: measured at 25–33 s on two loaded CI cores.
-    test.setTimeout(60_000);
+    test.slow();
     // Product 3 (彩盒): no online regular designer is qualified, so the ticket waits in the hall.
     const no = orderNo('H');
     const ticket = await createOrder(api, { order_no: no, product_id: 3, title: `彩盒设计｜E2E｜${no}` });
@@ -244,7 +244,7 @@ test.describe('tickets', () => {
 
 test('My tickets and the order hall have no serious or critical accessibility violation', async ({ designerPage, partTimePage }) => {
   // Three full axe scans of busy pages: slow on a loaded 2-core machine.
-  test.setTimeout(90_000);
+  test.slow();
   const violations = async (page: Page) => {
     // The tab strip belongs to the app layout and is checked by its own suite.
     const result = await new AxeBuilder({ page }).exclude('[role="tablist"]').analyze();

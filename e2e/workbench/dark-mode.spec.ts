@@ -24,7 +24,7 @@ test.describe('dark mode (issue #18)', () => {
     await finishOnboarding(api, user.token);
     const context = await browser.newContext({ storageState: storageStateFor(baseURL!, user), colorScheme: 'light' });
     const page = await context.newPage();
-    test.setTimeout(120_000);
+    test.slow();
 
     await page.goto('/#/home');
     await expect(page.getByTestId('color-scheme-toggle')).toBeVisible();

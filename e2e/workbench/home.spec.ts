@@ -61,7 +61,7 @@ test.describe('workbench home', () => {
     designerPage: page,
     demoSession,
   }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const designer = await demoSession('designer');
     const me = await okData<{ designer_id: string }>(await api.get('/api/user/profile', { headers: authHeaders(designer.token) }));
     const serverHome = async () => okData<HomeWire>(await api.get('/api/workbench/home', { headers: authHeaders(designer.token) }));
@@ -105,7 +105,7 @@ test.describe('workbench home', () => {
     newUser,
     newUserPage: page,
   }) => {
-    test.setTimeout(60_000);
+    test.slow();
     await finishOnboarding(api, newUser.token);
     await page.goto('/#/home');
     const welcome = page.getByRole('region', { name: '欢迎加入设计师工作台' });

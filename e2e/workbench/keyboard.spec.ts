@@ -4,7 +4,7 @@ import { authHeaders, expect as baseExpect, okData, test } from '../fixtures';
 
 // The machine the suite runs on is shared: give first paints room.
 const expect = baseExpect.configure({ timeout: 30_000 });
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 interface TicketItem {
   ticket_id: number;

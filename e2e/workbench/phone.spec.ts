@@ -60,7 +60,7 @@ test('a designer signs in on a phone, sees the home and opens my tickets from th
 });
 
 test('my tickets are cards; a ticket opens full screen and takes a draft from the camera roll', async ({ browser, baseURL, api, demoSession }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const designer = await demoSession('designer');
   const no = orderNo('D');
   const ticket = await createOrder(api, { order_no: no, product_id: 1, title: `手机端不干胶｜E2E｜${no}` });
@@ -144,7 +144,7 @@ test('a part-time designer grabs a ticket in the hall on a phone', async ({ brow
 
 for (const role of ['lead', 'designer', 'partTime'] as const satisfies readonly DemoRole[]) {
   test(`no page of the ${role}'s menu scrolls sideways on a phone`, async ({ browser, baseURL, api, demoSession }) => {
-    test.setTimeout(120_000);
+    test.slow();
     const session = await demoSession(role);
     const routes = await menuRoutes(api, session.token);
     const page = await phonePage(browser, baseURL!, session);

@@ -58,7 +58,7 @@ async function waitForRealtime(page: Page) {
 test.describe('saved views', () => {
   // Each journey is several pages and live counts (every view counted on the server, one after
   // another); on two loaded cores that runs past the default 60 s.
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 240_000 });
 
   test('a lead saves and shares a view of My tickets; a designer of the team sees it and opens it with their own count', async ({
     api,
