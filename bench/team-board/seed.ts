@@ -141,6 +141,7 @@ export async function seedBoard(db: Db, dialect: Dialect, teams: number, perDay:
             team_id: team,
             designer_id: designer,
             current_allocation_id: allocationId + (transferred ? 2 : 1),
+            completed_at: completed ? iso(completeMs) : null,
             created_at: iso(startMs - MINUTE),
             updated_at: iso(completed ? completeMs : startMs),
           });

@@ -54,8 +54,10 @@ async function allocate(db: Db, ticketId: number, who: Person, at: string, ended
     .execute();
 }
 
+/** An upstream notice at `at`, written as the ingestion service writes it (a completion also stamps the ticket). */
 async function event(db: Db, ticketId: number, type: string, at: string) {
   await db.insertInto('ticket_events').values({ ticket_id: ticketId, type, actor_kind: 'upstream', actor_id: null, detail: '{}', created_at: at }).execute();
+  if (type === 'completed') await db.updateTable('tickets').set({ completed_at: at }).where('id', '=', ticketId).execute();
 }
 
 describe.each(dialects)('team board (%s)', (dialect) => {

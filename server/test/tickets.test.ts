@@ -206,6 +206,9 @@ describe.each(dialects)('tickets (%s)', (dialect) => {
       const last = events.at(-1)!;
       expect(last).toMatchObject({ type: eventType, actor_kind: 'upstream', actor_id: null });
       expect(JSON.parse(last.detail)).toEqual({ from: '0', to: status, reason: '客户原因' });
+      // The completion stamps the ticket with its notice's time (the team board counts from it).
+      const stamped = await t.db.selectFrom('tickets').select('completed_at').where('id', '=', ticket.ticket_id).executeTakeFirstOrThrow();
+      expect(stamped.completed_at).toBe(event === 'completion' ? last.created_at : null);
       const msgs = (await ticketMessages(t, ticket.ticket_id)).filter((m) => m.message_type !== 2);
       expect(msgs).toEqual(
         messageType ? [expect.objectContaining({ designer_id: designer.id, message_type: messageType, info: { ticket_id: ticket.ticket_id, allocation_id: ticket.allocation_id } })] : [],

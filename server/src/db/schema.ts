@@ -243,6 +243,8 @@ export interface TicketTable {
   team_id: number | null;
   designer_id: number | null;
   current_allocation_id: number | null;
+  /** When the upstream system last reported the order completed (the `completed` event); null if never. */
+  completed_at: string | null;
   created_at: string;
   updated_at: string;
 }

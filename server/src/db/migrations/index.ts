@@ -24,6 +24,7 @@ import * as workbench from './20261204T1300_workbench.js';
 import * as workbenchWelcome from './20261205T1000_workbench_welcome.js';
 import * as announcementImages from './20261205T1100_announcement_images.js';
 import * as homeNotices from './20261206T1000_home_notices.js';
+import * as ticketCompletedAt from './20261207T1000_ticket_completed_at.js';
 
 /** Every migration, by name. Names carry a timestamp; a landed migration is never edited. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '20261205T1000_workbench_welcome': workbenchWelcome,
   '20261205T1100_announcement_images': announcementImages,
   '20261206T1000_home_notices': homeNotices,
+  '20261207T1000_ticket_completed_at': ticketCompletedAt,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -62,7 +62,7 @@ export async function seedDemoMoney(
       .execute();
     for (const [k, f] of finals.entries()) {
       const at = new Date(Math.min(now - 60_000, Math.max(now - (2 + k) * HOUR, periodStartMs + 60_000, Date.parse(f.updated_at) + 60_000))).toISOString();
-      await db.updateTable('tickets').set({ status: '4', stage: 'done', updated_at: at }).where('id', '=', f.id).execute();
+      await db.updateTable('tickets').set({ status: '4', stage: 'done', completed_at: at, updated_at: at }).where('id', '=', f.id).execute();
       await db
         .insertInto('ticket_events')
         .values({ ticket_id: f.id, type: 'completed', actor_kind: 'upstream', actor_id: null, detail: JSON.stringify({ from: f.status, to: '4', reason: '' }), created_at: at })

@@ -1,7 +1,8 @@
 /**
  * The figures of the team board, the daily detail and the designer list (README.md of this module
  * defines each one). Every figure is a grouped, index-backed query over the team's members, bucketed
- * by Asia/Shanghai day in SQL (a join on the days' bounds), so a month of a 50-designer team returns a few hundred rows.
+ * by Asia/Shanghai day in SQL (two substrings of the stored instant), so a month of a 50-designer
+ * team returns a few thousand rows.
  */
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -121,17 +122,17 @@ async function queryBoard(
       from allocations a
       where a.designer_id in (${ids}) and a.assigned_at >= ${start} and a.assigned_at < ${end}
       group by ${dayGroup('a.assigned_at')}, a.designer_id`.execute(db),
-    // Completion notices in the period (ticket_events_type_time_idx), credited to the ticket's holder.
+    // Tickets completed in the period (tickets_designer_completed_idx, index-only), credited to
+    // the ticket's holder on the day of its latest completion notice (tickets.completed_at).
     sql<DayBucket & { designer_id: number; n: number; first_pass: number; fee: number }>`
-      select ${dayColumns('e.created_at')}, t.designer_id, count(*) as n,
+      select ${dayColumns('t.completed_at')}, t.designer_id, count(*) as n,
         sum(case when ${has('FACTORY_REJECT', 't.work_markers')}
                    or exists (select 1 from drafts f where f.ticket_id = t.id and f.sync_status = 3)
               then 0 else 1 end) as first_pass,
         sum(t.fee_cents) as fee
-      from ticket_events e
-      inner join tickets t on t.id = e.ticket_id
-      where e.type = 'completed' and e.created_at >= ${start} and e.created_at < ${end} and t.designer_id in (${ids})
-      group by ${dayGroup('e.created_at')}, t.designer_id`.execute(db),
+      from tickets t
+      where t.designer_id in (${ids}) and t.completed_at >= ${start} and t.completed_at < ${end}
+      group by ${dayGroup('t.completed_at')}, t.designer_id`.execute(db),
     // Deadlines in the period, already passed (tickets_designer_due_idx covers it): `due` the
     // tickets that owed a draft by then (delivered, late, or still open owing one; not those closed
     // or refunded before any draft), `n` of them missed (a late draft, or still owing one). The

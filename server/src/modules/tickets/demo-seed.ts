@@ -199,6 +199,7 @@ export async function seedDemoTickets(db: Db, opts: { teamId: number; leadId: nu
         team_id: owner ? opts.teamId : null,
         designer_id: owner?.id ?? null,
         current_allocation_id: null,
+        completed_at: se?.type === 'completed' ? iso(events.at(-1)!.at) : null,
         created_at: iso(createdMs),
         updated_at: iso(updatedMs),
       },

@@ -446,7 +446,10 @@ export function createIngestionService({ db, dialect, messages, unitOfWork, allo
     const changed = await unitOfWork(async (trx, { send }) => {
       const now = nowIso();
       const patch: TicketPatch = { status: spec.status, updated_at: now };
-      if (event === 'completion') patch.stage = 'done';
+      if (event === 'completion') {
+        patch.stage = 'done';
+        patch.completed_at = now;
+      }
       if (event === 'factory_reject') patch.work_markers = withMarker(row.work_markers, 'FACTORY_REJECT');
       if (!(await updateTicketIf(trx, row.id, patch, { status: row.status }))) return false; // another change won; the caller may retry
       await addTicketEvents(trx, [{ ticket_id: row.id, type: spec.event, actor: UPSTREAM, detail: { from: row.status, to: spec.status, reason } }], now);

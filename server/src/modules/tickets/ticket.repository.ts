@@ -242,7 +242,7 @@ export interface TicketGuard {
   current_allocation_id?: number | null;
 }
 
-export type TicketPatch = { status?: string; stage?: string; work_markers?: string; updated_at: string };
+export type TicketPatch = { status?: string; stage?: string; work_markers?: string; completed_at?: string; updated_at: string };
 
 /** Changes a ticket only while it still is as `guard` says; false when it changed meanwhile. */
 export async function updateTicketIf(trx: Trx, ticketId: number, patch: TicketPatch, guard: TicketGuard = {}): Promise<boolean> {
