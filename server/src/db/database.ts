@@ -13,6 +13,7 @@ import {
 import type { DatabaseTimeouts } from '../config/env.js';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
+import { type Checkpointer, SAFETY_PAGES, startCheckpointer } from './sqlite-checkpointer.js';
 import { BUSY_SLICE_MS, cachingStatements, SplitSqliteDialect, SplitSqliteDriver } from './sqlite-driver.js';
 import type { Database } from './schema.js';
 
@@ -62,6 +63,8 @@ export interface OpenedDb {
    * `keepSqliteCaches`).
    */
   dataVersion?: () => number;
+  /** SQLite on a file: the thread that runs its WAL checkpoints (sqlite-checkpointer.ts). */
+  checkpointer?: Checkpointer;
 }
 
 export function openDatabase({ url, schema, poolSize = 10, timeouts = {}, onConnectionError, traceSql }: OpenDbOptions): OpenedDb {
@@ -112,10 +115,18 @@ export function openDatabase({ url, schema, poolSize = 10, timeouts = {}, onConn
     reader.pragma('query_only = ON');
     reader.pragma(`busy_timeout = ${BUSY_SLICE_MS}`);
   }
+  // Checkpoints run on a thread of their own, not inside a request's commit (sqlite-checkpointer.ts);
+  // the writer's own automatic checkpoint stays as a safety net far above what that thread leaves.
+  const checkpointer = file === ':memory:' ? undefined : startCheckpointer(file);
+  if (checkpointer) writer.pragma(`wal_autocheckpoint = ${SAFETY_PAGES}`);
   const driver = new SplitSqliteDriver(cachingStatements(writer), reader && cachingStatements(reader), lockMs);
   const db = new Kysely<Database>({ dialect: new SplitSqliteDialect(driver), ...(log && { log }) });
   const version = reader?.prepare('pragma data_version').pluck();
-  return { db, dialect: 'sqlite', close: () => db.destroy(), ...(version && { dataVersion: () => version.get() as number }) };
+  const close = async () => {
+    await checkpointer?.stop();
+    await db.destroy();
+  };
+  return { db, dialect: 'sqlite', close, checkpointer, ...(version && { dataVersion: () => version.get() as number }) };
 }
 
 /** Opens (creating its directory) a SQLite file, or says which path failed and why. */
