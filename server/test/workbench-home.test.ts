@@ -210,13 +210,18 @@ describe.each(dialects)('workbench home (%s)', (dialect) => {
     expect(planned.designers_planned).toBe(p.designers_planned - 1);
   });
 
-  it('done today counts the completion notices of the team’s tickets', async () => {
+  it('done today counts the team’s tickets completed today, each once', async () => {
     const before = (await home(w.lead)).project!.done;
     expect(before).toBeGreaterThanOrEqual(1);
-    await upstream(t, (await t.db.selectFrom('tickets').select('order_no').where('id', '=', ids.waiting).executeTakeFirstOrThrow()).order_no, 'completion');
+    const orderNo = (await t.db.selectFrom('tickets').select('order_no').where('id', '=', ids.waiting).executeTakeFirstOrThrow()).order_no;
+    await upstream(t, orderNo, 'completion');
     const after = await home(w.lead);
     expect(after.project!.done).toBe(before + 1);
     expect(group(after, 'waiting_first_draft').items.map((i) => i.ticket_id)).not.toContain(ids.waiting);
+    // Rejected by the factory and completed again: still one ticket done (as on the team board).
+    await upstream(t, orderNo, 'factory_reject');
+    await upstream(t, orderNo, 'completion');
+    expect((await home(w.lead)).project!.done).toBe(before + 1);
   });
 
   it('the product card: my products with their load, and the exams that would qualify me for another', async () => {

@@ -6,7 +6,7 @@
  *
  * What one process may keep of the database in memory, and how it learns that it changed (on
  * PostgreSQL; SQLite, whose every commit changes one version number, see `keepSqliteCaches` at
- * the end). Two things are worth keeping, because each cost a round trip or a scan on every
+ * the end). Three things are worth keeping, because each cost a round trip or a scan on every
  * request (bench/tickets):
  * - `sessions`: the session and designer behind a token (every authenticated request looks it up);
  * - `ticketCounts`: the total of a designer's or a team's filtered ticket list (counting a
@@ -14,7 +14,7 @@
  * - `homes`: a designer's whole workbench home (about twenty statements; a lead's counts a team's
  *   ~20,000 open tickets). Coarse, as on SQLite: a change to any table a home reads (`HOME_TABLES`,
  *   notified once per transaction with `<schema>:*`) drops every home kept.
- * On SQLite both are kept too, and list pages (`keepSqliteCaches`).
+ * On SQLite all three are kept too, and list pages (`keepSqliteCaches`).
  *
  * What is kept is as fresh as the database, whichever process or instance changes it:
  * - triggers notify a channel per cache with `<schema>:<designer id>` (or `<schema>:t<team id>`)

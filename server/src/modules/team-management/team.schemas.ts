@@ -34,7 +34,7 @@ export const figuresSchema = z
   .object({
     received: z.number().int().describe('Allocations opened to members in the period'),
     in_progress: z.number().int().describe('Open (status 0/5/7), not done tickets held by members now'),
-    completed: z.number().int().describe('Tickets whose completion notice arrived in the period, credited to the holder'),
+    completed: z.number().int().describe('Tickets whose latest completion notice arrived in the period (each ticket once), credited to the holder'),
     due: z
       .number()
       .int()

@@ -5,7 +5,7 @@
  * automatic check results of drafts. Each change is one unit of work with its timeline events and
  * messages (product.md §6).
  *
- * It stays whole (~490 lines): the single order, the group-committed single orders and the batch
+ * It stays whole (~500 lines): the single order, the group-committed single orders and the batch
  * are three ways into one ingestion (the same validation, ranking, capacity claim and messages);
  * in one file the group's fallback to one transaction per call can only ever run the single
  * order's own code. The queue itself is lib/group-commit.ts; the SQL is in the repositories.

@@ -213,14 +213,18 @@ export async function designerNames(db: Db, ids: readonly number[]): Promise<Map
 }
 
 
-/** The team today: tickets created since the day's start, completion notices since then. */
+/**
+ * The team today: tickets created since the day's start, and tickets completed since then (each
+ * once, however many completion notices it had: the team board's `completed`, whose day is that
+ * of the latest notice). Read from today's notices (ticket_events_type_time_idx): few rows.
+ */
 export async function teamToday(db: Db, teamId: number, dayStart: string): Promise<{ ticketsIn: number; done: number }> {
   const [created, done] = await Promise.all([
     db.selectFrom('tickets').select((eb) => eb.fn.countAll<number>().as('n')).where('team_id', '=', teamId).where('created_at', '>=', dayStart).executeTakeFirstOrThrow(),
     db
       .selectFrom('ticket_events as e')
       .innerJoin('tickets as t', 't.id', 'e.ticket_id')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .select((eb) => eb.fn.count<number>('e.ticket_id').distinct().as('n'))
       .where('e.type', '=', 'completed')
       .where('e.created_at', '>=', dayStart)
       .where('t.team_id', '=', teamId)

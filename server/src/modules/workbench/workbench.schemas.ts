@@ -47,7 +47,7 @@ const projectCardSchema = z
     plan_id: z.number().int().nullable().describe('The team’s order plan of this week, if there is one'),
     tickets_in: z.number().int().describe('Tickets of the team created today'),
     assigned: z.number().int().describe('Assignments to the members today (system, manual, hall, transfer-in)'),
-    done: z.number().int().describe('Completion notices of the team’s tickets today'),
+    done: z.number().int().describe('Tickets of the team completed today (a completion notice today), each once however many notices it had'),
     overdue: z.number().int().describe('Team tickets owing a draft past their due time'),
     designers_online: z.number().int().describe('Members accepting tickets now'),
     designers_planned: z.number().int().describe('Members with capacity today (plan cell, else daily capacity) above 0'),
