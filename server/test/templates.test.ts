@@ -11,8 +11,11 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock } from '../src/lib/time.js';
+import { envelope, pageOf } from '../src/lib/http.js';
 import { putObject } from '../src/modules/files/index.js';
+import { templateItemSchema } from '../src/modules/templates/template.schemas.js';
 import { assignedTicket, createWorld, type World } from './support/appeals.js';
+import { elsewhere } from './support/elsewhere.js';
 import { dialects, expectEnvelope, expectFieldErrors, type Res } from './support/harness.js';
 import { createPerson, type Person, useTicketApp } from './support/tickets.js';
 
@@ -59,6 +62,7 @@ interface PublicWire {
 }
 
 const DAY = 24 * 3600_000;
+const listPageSchema = envelope(pageOf(templateItemSchema));
 const PNG = sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3366cc' } })
   .png()
   .toBuffer();
@@ -337,6 +341,56 @@ describe.each(dialects)('templates (%s)', (dialect) => {
           }
         }
       }
+    }
+  });
+
+  it('what a process keeps of the library (search postings, list cards) follows a change by another connection at once', async () => {
+    const d = await published(w.designer, { title: '晨曦茶叶礼盒', tags: ['翠绿'] });
+    const search = async (who: Person, q: string) => listOf(who, `q=${encodeURIComponent(q)}`);
+    const card = async (q: string) => (await search(w.mate, q)).items.find((i) => i.template_id === d.template_id);
+    expect((await card('晨曦'))?.title).toBe('晨曦茶叶礼盒');
+
+    // The title and its search text, as an edit writes them: the old words stop matching, the new ones match.
+    await elsewhere(t, 'update templates set title = ?, search_text = ? where id = ?', ['暮霭茶叶礼盒', '暮霭茶叶礼盒\n翠绿', d.template_id]);
+    expect((await search(w.mate, '晨曦')).total).toBe(0);
+    expect((await card('暮霭'))?.title).toBe('暮霭茶叶礼盒');
+    // What only the card shows: its use count, its tags, its owner's name.
+    await elsewhere(t, 'update templates set use_count = ? where id = ?', [42, d.template_id]);
+    expect((await card('暮霭'))?.use_count).toBe(42);
+    await elsewhere(t, 'update template_tags set tag = ? where template_id = ?', ['墨绿', d.template_id]);
+    expect((await card('暮霭'))?.tags).toEqual(['墨绿']);
+    await elsewhere(t, 'update designers set real_name = ? where id = ?', ['改名设计师', w.designer.id]);
+    expect((await card('暮霭'))?.owner.name).toBe('改名设计师');
+    // Whose stars a list marks.
+    expect((await card('暮霭'))?.favourite).toBe(false);
+    await elsewhere(t, 'insert into template_favourites (designer_id, template_id, created_at) values (?, ?, ?)', [w.mate.id, d.template_id, new Date().toISOString()]);
+    expect((await card('暮霭'))?.favourite).toBe(true);
+    await elsewhere(t, 'delete from template_favourites where designer_id = ? and template_id = ?', [w.mate.id, d.template_id]);
+    expect((await card('暮霭'))?.favourite).toBe(false);
+    // Visibility: unpublished, a teammate no longer finds it; its owner and the lead still do.
+    await elsewhere(t, "update templates set status = 'private' where id = ?", [d.template_id]);
+    expect((await search(w.mate, '暮霭')).total).toBe(0);
+    expect((await search(w.designer, '暮霭')).items.map((i) => i.template_id)).toEqual([d.template_id]);
+    expect((await search(w.lead, '暮霭')).items.map((i) => i.template_id)).toEqual([d.template_id]);
+    await elsewhere(t, 'delete from template_search_grams where template_id = ?', [d.template_id]);
+    await elsewhere(t, 'delete from template_favourites where template_id = ?', [d.template_id]);
+    await elsewhere(t, 'delete from template_tags where template_id = ?', [d.template_id]);
+    await elsewhere(t, 'delete from template_products where template_id = ?', [d.template_id]);
+    await elsewhere(t, 'delete from template_files where template_id = ?', [d.template_id]);
+    await elsewhere(t, 'delete from templates where id = ?', [d.template_id]);
+    expect((await search(w.designer, '暮霭')).total).toBe(0);
+  });
+
+  it('writes the list exactly as its schema (it goes out through JSON.stringify, not the zod serializer)', async () => {
+    const mine = await created(w.designer, { title: '形状校验名片', tags: ['校验'] });
+    expectEnvelope(await w.designer.client.post(`/api/templates/${mine.template_id}/favourite`), 200);
+    for (const query of ['q=名片', 'q=形状校验', '', 'sort=most_used', 'scope=favourites']) {
+      const res = await w.designer.client.get(`/api/templates?pageSize=50&${query}`);
+      expect(res.statusCode, query).toBe(200);
+      const body = res.json() as { data: { items: unknown[] } };
+      expect(body.data.items.length, query).toBeGreaterThan(0);
+      for (const item of body.data.items) expect(() => templateItemSchema.strict().parse(item), query).not.toThrow();
+      expect(res.body, query).toBe(JSON.stringify(listPageSchema.encode(body as never)));
     }
   });
 

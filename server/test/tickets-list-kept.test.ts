@@ -5,39 +5,16 @@
  * PostgreSQL totals and sessions follow their notices. "Another process" is a connection of the
  * test's own to the same database. The rules hold on both databases.
  */
-import path from 'node:path';
 import zlib from 'node:zlib';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { sqliteCache } from '../src/db/change-notices.js';
-import { dialects, expect401, expectEnvelope, PG_URL, type TestApp } from './support/harness.js';
+import { elsewhere } from './support/elsewhere.js';
+import { dialects, expect401, expectEnvelope } from './support/harness.js';
 import { createPerson, createProduct, firstShop, ingest, order, type Person, useTicketApp } from './support/tickets.js';
 
 interface Page {
   items: { ticket_id: number; title: string; unread_comments: number }[];
   total: number;
-}
-
-/** Runs one statement on a connection of its own, as another process would. */
-async function elsewhere(t: TestApp, text: string, values: unknown[]): Promise<void> {
-  if (t.dialect === 'sqlite') {
-    const other = new SQLite(path.join(t.database.dataDir, 'app.db'));
-    try {
-      other.pragma('busy_timeout = 5000');
-      other.prepare(text).run(...values);
-    } finally {
-      other.close();
-    }
-    return;
-  }
-  const c = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${t.database.dbSchema}` });
-  await c.connect();
-  try {
-    await c.query(text.replace(/\?/g, (_, i: number) => `$${text.slice(0, i).split('?').length}`), values);
-  } finally {
-    await c.end();
-  }
 }
 
 describe.each(dialects)('kept ticket list answers (%s)', (dialect) => {

@@ -140,6 +140,7 @@ export interface Database {
   comment_reads: CommentReadTable;
   allocation_rules: AllocationRuleTable;
   templates: TemplateTable;
+  template_versions: TemplateVersionsTable;
   template_products: TemplateProductTable;
   template_tags: TemplateTagTable;
   template_files: TemplateFileTable;
@@ -501,6 +502,14 @@ export interface TemplateTable {
   created_at: string;
   updated_at: string;
   published_at: string | null;
+}
+
+/** One row (id 1): numbers that move with what each process keeps of the library (migration 20261208T1000_template_versions). */
+export interface TemplateVersionsTable {
+  id: number;
+  search: number | string;
+  cards: number | string;
+  stars: number | string;
 }
 
 export interface TemplateProductTable {

@@ -18,6 +18,7 @@ import * as exams from './20261203T1000_exams.js';
 import * as courses from './20261203T1100_courses.js';
 import * as studyAssignments from './20261203T1200_study_assignments.js';
 import * as templateListIndexes from './20261204T1000_template_list_indexes.js';
+import * as templateVersions from './20261208T1000_template_versions.js';
 import * as examCandidates from './20261204T1000_exam_candidates.js';
 import * as ticketSearch from './20261204T1000_ticket_search.js';
 import * as workbench from './20261204T1300_workbench.js';
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '20261205T1100_announcement_images': announcementImages,
   '20261206T1000_home_notices': homeNotices,
   '20261207T1000_ticket_completed_at': ticketCompletedAt,
+  '20261208T1000_template_versions': templateVersions,
 };
 
 export const migrationProvider: MigrationProvider = {

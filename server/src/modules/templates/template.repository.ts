@@ -6,7 +6,7 @@
  * expression and one search plan (rarest gram first); kept in one file, the total can never count
  * what the page would not show. The search's text (no SQL) is search-text.ts.
  */
-import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, sql, type SqlBool, type Transaction } from 'kysely';
+import { CompiledQuery, type Expression, type ExpressionBuilder, type SelectQueryBuilder, sql, type SqlBool, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { containsPattern, queryGrams } from './search-text.js';
@@ -303,6 +303,60 @@ async function browseRows(db: Conn, f: ListFilter): Promise<{ rows: TemplateRow[
   const merged = restPages.reduce((q, p) => q.unionAll(p), firstPage!);
   const rows = await inListOrder(db.selectFrom(merged.as('u')).selectAll(), f.sort, 'u').limit(f.limit).offset(f.offset).execute();
   return { rows, total };
+}
+
+export interface LibraryVersions {
+  search: string;
+  cards: string;
+  stars: string;
+}
+
+/**
+ * The numbers that move with what a process keeps of the library: its search, its list cards and
+ * its designers' stars (migration 20261208T1000_template_versions). Read before every list the
+ * index answers: compiled once, not built per call.
+ */
+export async function libraryVersions(db: Conn): Promise<LibraryVersions> {
+  const { rows } = await db.executeQuery<{ search: number | string; cards: number | string; stars: number | string }>(VERSIONS_QUERY);
+  const row = rows[0]!;
+  return { search: String(row.search), cards: String(row.cards), stars: String(row.stars) };
+}
+
+/** The same text on both databases (no parameters; PostgreSQL finds the table on the connection's search_path). */
+const VERSIONS_QUERY = CompiledQuery.raw('select search, cards, stars from template_versions where id = 1');
+
+/** All the templates the designer starred. */
+export async function starredIds(db: Conn, designerId: number): Promise<Set<number>> {
+  const rows = await db.selectFrom('template_favourites').select('template_id').where('designer_id', '=', designerId).execute();
+  return new Set(rows.map((r) => r.template_id));
+}
+
+/** What the in-memory search index holds of a template (search-index.ts). */
+export interface SearchEntry {
+  id: number;
+  owner_id: number;
+  team_id: number | null;
+  status: string;
+  featured: number;
+  category: string;
+  search_text: string;
+}
+
+/** Every template's search entry, newest (highest id) first. */
+export function searchEntries(db: Conn): Promise<SearchEntry[]> {
+  return db
+    .selectFrom('templates')
+    .select(['id', 'owner_id', 'team_id', 'status', 'featured', 'category', 'search_text'])
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** The templates of the ids, in the ids' order (gone ones left out). */
+export async function templateRowsByIds(db: Conn, ids: readonly number[]): Promise<TemplateRow[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('templates').select(COLUMNS).where('templates.id', 'in', [...ids]).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** How many templates hold each of the grams (postings in the gram index). */

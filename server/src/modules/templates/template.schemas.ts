@@ -121,7 +121,7 @@ export const templateItemSchema = z
     owner: personSchema,
     cover: z
       .object({
-        thumbnail_url: z.string().describe('The first preview’s thumbnail (480 px wide WebP), signed for 15 minutes'),
+        thumbnail_url: z.string().describe('The first preview’s thumbnail (480 px wide WebP), signed for 15 minutes (in a list: from when the server read the card, at most a minute earlier)'),
         width: z.number().int().nullable().describe('Of the preview (the thumbnail keeps its ratio): lets the grid reserve the space'),
         height: z.number().int().nullable(),
       })

@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.js';
 import type { Designer } from '../../db/schema.js';
 import { designerCode, displayName } from '../../domain/designers.js';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.js';
-import { nowIso } from '../../lib/time.js';
+import { nowIso, nowMs } from '../../lib/time.js';
 import {
   contentTypeFor,
   copyObject,
@@ -24,7 +24,9 @@ import {
 } from '../files/index.js';
 import type { UnitOfWork } from '../messages/index.js';
 import { ownTicket } from '../tickets/index.js';
+import { type Card, CardCache, StarCache } from './card-cache.js';
 import { createGramCounts } from './gram-counts.js';
+import { createSearchIndex, type IndexQuery } from './search-index.js';
 import { indexGrams, queryTerms, searchText } from './search-text.js';
 import { makeThumbnail, thumbKeyOf } from './thumbnails.js';
 import {
@@ -43,6 +45,8 @@ import {
   findTemplate,
   insertTemplate,
   isVisible,
+  type LibraryVersions,
+  libraryVersions,
   listTemplateRows,
   type NewFile,
   productsOf,
@@ -51,8 +55,10 @@ import {
   replaceContent,
   setProducts,
   sourceTypesOf,
+  starredIds,
   tagsOf,
   type TemplateRow,
+  templateRowsByIds,
   topTags,
   type Viewer,
 } from './template.repository.js';
@@ -150,6 +156,11 @@ export function createTemplateService({ db, unitOfWork, oss }: TemplateServiceDe
   const readUrl = (key: string) => objectReadUrl(oss, key);
   /** Which gram of a search is rarest (the search starts there). */
   const gramCounts = createGramCounts(db);
+  /** The list's matches in memory for the common queries (search-index.ts); the others use the SQL plan. */
+  const searchIndex = createSearchIndex(db);
+  /** The list cards of the pages the index answers. */
+  const cardCache = new CardCache();
+  const starCache = new StarCache();
 
   async function checkProducts(ids: number[], field = 'product_ids'): Promise<number[]> {
     const unique = [...new Set(ids)];
@@ -216,15 +227,14 @@ export function createTemplateService({ db, unitOfWork, oss }: TemplateServiceDe
     };
   }
 
-  /** The list rows of the templates as `me` sees them (names, tags, products, covers, stars in a few batched reads). */
-  async function items(me: Designer, rows: TemplateRow[]): Promise<TemplateItem[]> {
+  /** The list cards of the templates (names, tags, products, covers in a few batched reads), in the rows' order. */
+  async function cardsOf(rows: TemplateRow[]): Promise<Card[]> {
     const ids = rows.map((r) => r.id);
-    const [tags, products, covers, types, stars, people] = await Promise.all([
+    const [tags, products, covers, types, people] = await Promise.all([
       tagsOf(db, ids),
       productsOf(db, ids),
       coversOf(db, ids),
       sourceTypesOf(db, ids),
-      favouriteIds(db, me.id, ids),
       designersByIds(db, [...new Set(rows.map((r) => r.owner_id))]),
     ]);
     const byOwner = new Map(people.map((p) => [p.id, p]));
@@ -243,12 +253,58 @@ export function createTemplateService({ db, unitOfWork, oss }: TemplateServiceDe
         owner: { designer_id: designerCode(r.owner_id), name: owner ? displayName(owner) : designerCode(r.owner_id) },
         cover: cover ? { thumbnail_url: readUrl(cover.thumb_key ?? cover.object_key), width: cover.width, height: cover.height } : null,
         file_types: types.filter((t) => t.template_id === r.id).map((t) => t.ext),
-        favourite: stars.has(r.id),
-        mine: r.owner_id === me.id,
         created_at: r.created_at,
         updated_at: r.updated_at,
+        owner_id: r.owner_id,
       };
     });
+  }
+
+  /** The cards as `me` sees them: whether each is theirs, and starred (`stars`, else one read). */
+  async function itemsOfCards(me: Designer, cards: Card[], stars?: ReadonlySet<number>): Promise<TemplateItem[]> {
+    stars ??= await favouriteIds(
+      db,
+      me.id,
+      cards.map((c) => c.template_id),
+    );
+    // Field by field in the schema's order: the list writes this with JSON.stringify (lib/http.ts `typedBodySerializer`).
+    return cards.map((c) => ({
+      template_id: c.template_id,
+      title: c.title,
+      category: c.category,
+      tags: c.tags,
+      products: c.products,
+      status: c.status,
+      featured: c.featured,
+      use_count: c.use_count,
+      owner: c.owner,
+      cover: c.cover,
+      file_types: c.file_types,
+      favourite: stars.has(c.template_id),
+      mine: c.owner_id === me.id,
+      created_at: c.created_at,
+      updated_at: c.updated_at,
+    }));
+  }
+
+  /** The list rows of the templates as `me` sees them. */
+  async function items(me: Designer, rows: TemplateRow[]): Promise<TemplateItem[]> {
+    return itemsOfCards(me, await cardsOf(rows));
+  }
+
+  /** The templates of the ids as `me` sees them, in the ids' order: cards and stars kept at `versions` (card-cache.ts), the others read. */
+  async function itemsByIds(me: Designer, ids: number[], versions: LibraryVersions): Promise<TemplateItem[]> {
+    const { found, missing } = cardCache.get(ids, versions.cards, nowMs());
+    let stars = starCache.get(me.id, versions.stars);
+    const [read, starred] = await Promise.all([missing.length ? templateRowsByIds(db, missing).then(cardsOf) : [], stars ? undefined : starredIds(db, me.id)]);
+    cardCache.put(read, versions.cards, nowMs());
+    for (const card of read) found.set(card.template_id, card);
+    if (starred) starCache.put(me.id, (stars = starred), versions.stars);
+    return itemsOfCards(
+      me,
+      ids.flatMap((id) => found.get(id) ?? []),
+      stars,
+    );
   }
 
   async function detailOf(me: Designer, t: TemplateRow): Promise<TemplateDetail> {
@@ -274,8 +330,7 @@ export function createTemplateService({ db, unitOfWork, oss }: TemplateServiceDe
   async function list(me: Designer, q: ListQuery) {
     const tags = q.tags ? [...new Set(q.tags.split(/[,，]/).map((s) => s.trim()).filter(Boolean))] : [];
     if (tags.length > 5) throw invalid('tags', '最多按5个标签筛选');
-    const { rows, total } = await listTemplateRows(db, {
-      gramCounts,
+    const query: IndexQuery = {
       viewer: viewerOf(me),
       terms: queryTerms(q.q),
       category: q.category,
@@ -287,8 +342,16 @@ export function createTemplateService({ db, unitOfWork, oss }: TemplateServiceDe
       sort: q.sort,
       limit: q.pageSize,
       offset: (q.page - 1) * q.pageSize,
-    });
-    return { items: await items(me, rows), total, page: q.page, pageSize: q.pageSize };
+    };
+    const page = { page: q.page, pageSize: q.pageSize };
+    if (!searchIndex.answers(query)) {
+      const { rows, total } = await listTemplateRows(db, { ...query, gramCounts });
+      return { items: await items(me, rows), total, ...page };
+    }
+    // Both numbers before anything they guard is read (search-index.ts, card-cache.ts).
+    const versions = await libraryVersions(db);
+    const { ids, total } = await searchIndex.search(query, versions.search);
+    return { items: await itemsByIds(me, ids, versions), total, ...page };
   }
 
   async function facets(me: Designer): Promise<Facets> {

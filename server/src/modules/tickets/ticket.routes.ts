@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentDesigner } from '../auth/index.js';
 import { z } from 'zod';
-import { authErrors, envelope, errorEnvelope, ok, pageOf } from '../../lib/http.js';
+import { authErrors, envelope, errorEnvelope, ok, pageOf, typedBodySerializer } from '../../lib/http.js';
 import { sendExport } from '../../lib/tabular-export.js';
 import { nowMs } from '../../lib/time.js';
 import { type KeptAnswer, keptAnswer, sendKeptAnswer } from '../../lib/encoded-answers.js';
@@ -28,18 +28,6 @@ import {
   ticketListItemSchema,
   transferInputSchema,
 } from './ticket.schemas.js';
-
-/**
- * The list's 200 body: its items are built field by field from typed rows (ticket.repository.ts
- * `toItem`), so a page skips zod's per-item re-encoding. JSON.stringify writes the same text for a
- * third of the CPU (bench/tickets); `tickets-list-shape.test.ts` holds the items to the schema.
- * The handler writes the JSON itself (to keep it on SQLite) and sends it as it is; this serializer
- * covers any other 200 body. Other statuses keep the zod serializer.
- */
-const shapedPageSerializer: FastifySerializerCompiler<unknown> = (route) => {
-  if (route.httpStatus === '200') return (data: unknown) => JSON.stringify(data);
-  return serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
-};
 
 /**
  * My tickets (spec §2 /order-management/index): a designer's current tickets (those of their open
@@ -71,7 +59,10 @@ export default async function ticketRoutes(app: FastifyInstance) {
         querystring: listQuerySchema,
         response: { 200: envelope(pageOf(ticketListItemSchema)), ...authErrors },
       },
-      serializerCompiler: shapedPageSerializer,
+      // The list's items are built field by field from typed rows (ticket.repository.ts `toItem`);
+      // tickets-list-shape.test.ts holds them to the schema. The handler writes the JSON itself (to
+      // keep it on SQLite); any other 200 body goes through JSON.stringify too.
+      serializerCompiler: typedBodySerializer,
     },
     async (req, reply) => {
       const q = req.query;
