@@ -6,14 +6,16 @@
  *
  * What one process may keep of the database in memory, and how it learns that it changed (on
  * PostgreSQL; SQLite, whose every commit changes one version number, see `keepSqliteCaches` at
- * the end). Three things are worth keeping, because each cost a round trip or a scan on every
+ * the end). Four things are worth keeping, because each cost a round trip or a scan on every
  * request (bench/tickets):
  * - `sessions`: the session and designer behind a token (every authenticated request looks it up);
  * - `ticketCounts`: the total of a designer's or a team's filtered ticket list (counting a
  *   designer's ~1,350 index entries was a third of a list's work in PostgreSQL);
  * - `homes`: a designer's whole workbench home (about twenty statements; a lead's counts a team's
  *   ~20,000 open tickets). Coarse, as on SQLite: a change to any table a home reads (`HOME_TABLES`,
- *   notified once per transaction with `<schema>:*`) drops every home kept.
+ *   notified once per transaction with `<schema>:*`) drops every home kept;
+ * - `templateVersions`: the numbers of `template_versions` (modules/templates: what a process keeps
+ *   of the library is checked against them before every list), so a search needs no round trip.
  * On SQLite all three are kept too, and list pages (`keepSqliteCaches`).
  *
  * What is kept is as fresh as the database, whichever process or instance changes it:
@@ -63,11 +65,18 @@ export const HOME_TABLES = [
   'workbench_preferences',
 ] as const;
 
+/**
+ * Every table whose writes move `template_versions` (migration 20261208T1000_template_versions):
+ * its triggers notify `dwp_templates_changed` with `<schema>:*` on PostgreSQL.
+ */
+export const TEMPLATE_TABLES = ['designers', 'products', 'template_favourites', 'template_files', 'template_products', 'template_tags', 'templates'] as const;
+
 /** The caches, the channel their triggers notify and the tables whose writes concern them. */
 export const NOTICE_CACHES = {
   sessions: { channel: 'dwp_auth_changed', tables: ['designers', 'sessions'] },
   ticketCounts: { channel: 'dwp_tickets_changed', tables: ['tickets'] },
   homes: { channel: 'dwp_homes_changed', tables: HOME_TABLES },
+  templateVersions: { channel: 'dwp_templates_changed', tables: TEMPLATE_TABLES },
 } as const;
 export type NoticeCacheName = keyof typeof NOTICE_CACHES;
 
@@ -258,7 +267,7 @@ interface Logger {
  * the database meanwhile.
  */
 export async function startChangeNotices(base: Db, options: { url: string; schema?: string; log: Logger }): Promise<ChangeNotices> {
-  const caches = { sessions: new NoticeCache<unknown>(), ticketCounts: new NoticeCache<unknown>(), homes: new NoticeCache<unknown>(PAGES_KEPT) };
+  const caches = { sessions: new NoticeCache<unknown>(), ticketCounts: new NoticeCache<unknown>(), homes: new NoticeCache<unknown>(PAGES_KEPT), templateVersions: new NoticeCache<unknown>(1) };
   const all = Object.values(caches);
   const byChannel = new Map<string, NoticeCache<unknown>>();
   const byTable = new Map<string, NoticeCache<unknown>[]>();
@@ -399,7 +408,7 @@ class VersionedCache<T> extends NoticeCache<T> {
  * and values); `ticketPages`, a list request's whole answer (SQLite only: on PostgreSQL no notice
  * covers everything a list row shows, comments included).
  */
-export type SqliteCacheName = 'ticketCounts' | 'sessions' | 'ticketPages' | 'homes';
+export type SqliteCacheName = 'ticketCounts' | 'sessions' | 'ticketPages' | 'homes' | 'templateVersions';
 /** List answers and homes kept per process (each a few KB to ~50 KB of JSON). */
 const PAGES_KEPT = 1_000;
 const sqliteCaches = new WeakMap<Db, Record<SqliteCacheName, NoticeCache<unknown>>>();
@@ -415,6 +424,7 @@ export function keepSqliteCaches(db: Db, dataVersion: () => number): void {
     sessions: new VersionedCache(dataVersion),
     ticketPages: new VersionedCache(dataVersion, PAGES_KEPT),
     homes: new VersionedCache(dataVersion, PAGES_KEPT),
+    templateVersions: new VersionedCache(dataVersion, 1),
   });
 }
 

@@ -131,11 +131,11 @@ export function pageOf<T extends z.ZodType>(item: T) {
 }
 
 /**
- * For a route whose 200 body is built field by field from typed rows (the ticket and template
- * lists): it goes out through JSON.stringify, skipping zod's per-item re-encoding, which cost about
- * twice as much (bench/tickets, bench/templates). Only right while the body is exactly its schema:
- * each such route has a test that parses its items strictly and compares the text with what the
- * zod serializer writes (tickets-list-shape.test.ts, templates.test.ts). Other statuses keep zod.
+ * For a route whose 200 body is built field by field from typed rows (the ticket list): it goes
+ * out through JSON.stringify, skipping zod's per-item re-encoding, which cost about twice as much
+ * (bench/tickets). Only right while the body is exactly its schema: such a route has a test that
+ * parses its items strictly and compares the text with what the zod serializer writes
+ * (tickets-list-shape.test.ts). Other statuses keep zod.
  */
 export const typedBodySerializer: FastifySerializerCompiler<unknown> = (route) => {
   if (route.httpStatus === '200') return (data: unknown) => JSON.stringify(data);

@@ -12,7 +12,9 @@ import { isPostgres } from './helpers.js';
  *   list card shows);
  * - `stars`: a favourite added or removed (whose stars a list marks).
  * Each process reads the row before a list answer and drops what it keeps when a number moved,
- * whichever connection or process committed it. Triggers on both databases, so no write path (a
+ * whichever connection or process committed it. On PostgreSQL the triggers also notify
+ * `dwp_templates_changed` (`<schema>:*`), so a process keeps the row itself until then
+ * (db/change-notices.ts `templateVersions`; the tables are its `TEMPLATE_TABLES`). Triggers on both databases, so no write path (a
  * migration, a script, another instance) can forget it.
  */
 const SEARCH_COLUMNS = ['search_text', 'status', 'team_id', 'owner_id', 'featured', 'category'];
@@ -33,18 +35,21 @@ export async function up(db: Kysely<any>): Promise<void> {
       create function dwp_template_search_changed() returns trigger language plpgsql as $$
       begin
         update template_versions set search = search + 1, cards = cards + 1 where id = 1;
+        perform pg_notify('dwp_templates_changed', tg_table_schema || ':*');
         return null;
       end $$`.execute(db);
     await sql`
       create function dwp_template_cards_changed() returns trigger language plpgsql as $$
       begin
         update template_versions set cards = cards + 1 where id = 1;
+        perform pg_notify('dwp_templates_changed', tg_table_schema || ':*');
         return null;
       end $$`.execute(db);
     await sql`
       create function dwp_template_stars_changed() returns trigger language plpgsql as $$
       begin
         update template_versions set stars = stars + 1 where id = 1;
+        perform pg_notify('dwp_templates_changed', tg_table_schema || ':*');
         return null;
       end $$`.execute(db);
     await sql`create trigger template_favourites_stars after insert or update or delete or truncate on template_favourites for each statement execute function dwp_template_stars_changed()`.execute(db);

@@ -11,7 +11,12 @@
  */
 import type { TemplateItem } from './template.schemas.js';
 
-export type Card = Omit<TemplateItem, 'favourite' | 'mine'> & { owner_id: number };
+/**
+ * A card: the item's fields but the viewer's own, its owner, and its JSON text in two pieces around
+ * the viewer's fields (`head` is `{"template_id":…` up to `file_types`, `tail` from `,"created_at"`
+ * to the closing brace), so a page is written by joining text, not by stringifying 24 objects.
+ */
+export type Card = Omit<TemplateItem, 'favourite' | 'mine'> & { owner_id: number; head: string; tail: string };
 
 /** The longest a card is served (its signed URLs were made when it was kept). */
 export const MAX_AGE_MS = 60_000;
