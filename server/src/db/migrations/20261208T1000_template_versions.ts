@@ -31,27 +31,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.insertInto('template_versions').values({ id: 1, search: 1, cards: 1, stars: 1 }).execute();
   const cols = sql.join(SEARCH_COLUMNS.map((c) => sql.id(c)));
   if (isPostgres(db)) {
-    await sql`
-      create function dwp_template_search_changed() returns trigger language plpgsql as $$
-      begin
-        update template_versions set search = search + 1, cards = cards + 1 where id = 1;
-        perform pg_notify('dwp_templates_changed', tg_table_schema || ':*');
-        return null;
-      end $$`.execute(db);
-    await sql`
-      create function dwp_template_cards_changed() returns trigger language plpgsql as $$
-      begin
-        update template_versions set cards = cards + 1 where id = 1;
-        perform pg_notify('dwp_templates_changed', tg_table_schema || ':*');
-        return null;
-      end $$`.execute(db);
-    await sql`
-      create function dwp_template_stars_changed() returns trigger language plpgsql as $$
-      begin
-        update template_versions set stars = stars + 1 where id = 1;
-        perform pg_notify('dwp_templates_changed', tg_table_schema || ':*');
-        return null;
-      end $$`.execute(db);
+    // One function per set of numbers moved: each bumps them and notifies (one notice per
+    // transaction: PostgreSQL folds notices of the same text).
+    const moves = { search: 'search = search + 1, cards = cards + 1', cards: 'cards = cards + 1', stars: 'stars = stars + 1' };
+    for (const [name, set] of Object.entries(moves)) {
+      await sql`
+        create function ${sql.id(`dwp_template_${name}_changed`)}() returns trigger language plpgsql as $$
+        begin
+          update template_versions set ${sql.raw(set)} where id = 1;
+          perform pg_notify('dwp_templates_changed', tg_table_schema || ':*');
+          return null;
+        end $$`.execute(db);
+    }
     await sql`create trigger template_favourites_stars after insert or update or delete or truncate on template_favourites for each statement execute function dwp_template_stars_changed()`.execute(db);
     await sql`create trigger templates_search_rows after insert or delete or truncate on templates for each statement execute function dwp_template_search_changed()`.execute(db);
     await sql`create trigger templates_search_columns after update of ${cols} on templates for each statement execute function dwp_template_search_changed()`.execute(db);
@@ -93,9 +84,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     ]) {
       await sql`drop trigger ${sql.id(name!)} on ${sql.table(table!)}`.execute(db);
     }
-    await sql`drop function dwp_template_search_changed()`.execute(db);
-    await sql`drop function dwp_template_cards_changed()`.execute(db);
-    await sql`drop function dwp_template_stars_changed()`.execute(db);
+    for (const name of ['search', 'cards', 'stars']) await sql`drop function ${sql.id(`dwp_template_${name}_changed`)}()`.execute(db);
   } else {
     const names = [
       'templates_search_insert',

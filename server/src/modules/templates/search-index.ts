@@ -20,22 +20,10 @@
  */
 import type { Db } from '../../db/database.js';
 import { queryGrams } from './search-text.js';
-import { type SearchEntry, searchEntries, type Viewer } from './template.repository.js';
-import type { Scope, Sort, TemplateStatus } from './template.schemas.js';
+import { type ListFilter, type SearchEntry, searchEntries } from './template.repository.js';
 
-export interface IndexQuery {
-  viewer: Viewer;
-  terms: string[];
-  category?: string;
-  productId?: number;
-  tags: string[];
-  fileType?: string;
-  scope: Scope;
-  status?: TemplateStatus;
-  sort: Sort;
-  limit: number;
-  offset: number;
-}
+/** A list's query as the index takes it: the SQL plan's filter without its gram statistics. */
+export type IndexQuery = Omit<ListFilter, 'gramCounts'>;
 
 export interface SearchIndex {
   /** Whether the index answers this query (else the SQL plan does). */
