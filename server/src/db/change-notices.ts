@@ -1,5 +1,5 @@
 /**
- * One file on purpose (~420 lines): the cache, the PostgreSQL listener, the plugin that sees this
+ * One file on purpose (~435 lines): the cache, the PostgreSQL listener, the plugin that sees this
  * process's writes and SQLite's versioned caches share one rule set (begin/put generations, what a
  * change drops); split apart, each half would have to re-state it. The next split, when it grows:
  * `sqlite-caches.ts` for `VersionedCache` and `keepSqliteCaches`.

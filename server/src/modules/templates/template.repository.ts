@@ -2,7 +2,7 @@
  * Every statement of the template library but its share links (share.repository.ts): `templates`
  * and its products, tags, files, favourites and search grams, and the names of the people and
  * products a template shows. Each function takes `db` or a transaction first. It stays whole
- * (~530 lines): the list, its total, the facets and the related templates share one visibility
+ * (~590 lines, with the search index's and cards' reads): the list, its total, the facets and the related templates share one visibility
  * expression and one search plan (rarest gram first); kept in one file, the total can never count
  * what the page would not show. The search's text (no SQL) is search-text.ts.
  */

@@ -4,6 +4,10 @@
  * own, a lead's curation, favourites, 「用于工单」 (copying the source files into the caller's draft
  * area) and the answers' views. Share links are share.service.ts; the statements
  * template.repository.ts. Every change runs through the unit of work (none sends a message).
+ *
+ * Kept whole (~490 lines): the list, the detail, related templates and share answers build their
+ * items from the same cards (`cardsOf`, kept in card-cache.ts) and the same visibility rules;
+ * split by action, each half would re-state how a card is made and who may see it.
  */
 import type { OssConfig } from '../../config/env.js';
 import { noticeCache } from '../../db/change-notices.js';
