@@ -151,6 +151,53 @@ describe.each(dialects)('order batches (%s)', (dialect) => {
     expect(await counts()).toEqual(before);
   });
 
+  it('picks by the whole ranking when a team has more designers than the batch has orders', async () => {
+    // planBatch reads only the best n designers of each product for n orders; this holds its picks
+    // to the rule applied over every designer, with designers sharing products and both strategies.
+    const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    let seed = 20261127;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return Math.floor((seed / 2 ** 31) * n);
+    };
+    for (const strategy of ['least_loaded', 'round_robin'] as const) {
+      for (let round = 0; round < 3; round++) {
+        const [p, q] = [await createProduct(t), await createProduct(t)];
+        const teamId = await createTeam(t);
+        const at = new Date().toISOString();
+        await t.db.insertInto('allocation_rules').values({ team_id: teamId, strategy, skill_by_product: 1, capacity_from_plan: 1, updated_by: null, updated_at: at }).execute();
+        const people: { id: number; code: string; products: number[]; cap: number; today: number; last: string }[] = [];
+        for (let i = 0; i < 12; i++) {
+          const products = [[p], [q], [p, q]][rand(3)]!;
+          const cap = 1 + rand(3);
+          const person = await createPerson(t, { teamId, products, capacity: cap });
+          if (rand(4) === 0) {
+            people.push({ id: person.id, code: person.code, products, cap, today: 0, last: '' });
+            continue;
+          }
+          const today = rand(cap + 1);
+          const last = `2026-0${1 + rand(9)}-1${rand(10)}T08:${10 + rand(50)}:00.000Z`;
+          await t.db.insertInto('designer_loads').values({ designer_id: person.id, day, assigned_today: today, last_assigned_at: last }).execute();
+          people.push({ id: person.id, code: person.code, products, cap, today, last });
+        }
+        const wanted = Array.from({ length: 7 }, () => (rand(2) ? p : q));
+        const answer = await send(wanted.map((x) => order(shop, x, { team_id: teamId })));
+        const expected = wanted.map((product) => {
+          const free = people.filter((d) => d.products.includes(product) && d.today < d.cap);
+          free.sort((a, b) =>
+            strategy === 'least_loaded' && a.today !== b.today ? a.today - b.today : a.last !== b.last ? (a.last < b.last ? -1 : 1) : a.id - b.id,
+          );
+          const best = free[0];
+          if (!best) return null;
+          best.today += 1;
+          best.last = '9999'; // every pick of the batch carries its one time, later than any before
+          return best.code;
+        });
+        expect(answer.results.map((r) => r.designer_id), `${strategy}, round ${round}`).toEqual(expected);
+      }
+    }
+  });
+
   it('four batches at once over the same designers all succeed, and nobody goes over capacity', async () => {
     const product = await createProduct(t);
     const people = await Promise.all(Array.from({ length: 6 }, () => createPerson(t, { products: [product], capacity: 30 })));

@@ -224,6 +224,21 @@ export function candidateQuery(db: Exec, productIds: readonly number[], teamId: 
 }
 
 /**
+ * The candidates of `candidateQuery`, only the best `perProduct` of each product by the rules'
+ * ranking (least_loaded: today, last assignment, id; round_robin: last assignment, id). A batch of
+ * n orders never picks past the first n of a product (see `planBatch`), so it reads these instead
+ * of every qualified designer of every product it names.
+ */
+export function topCandidates(db: Exec, productIds: readonly number[], teamId: number | null, day: string, rules: AllocationRules, perProduct: number) {
+  const order = rules.strategy === 'least_loaded' ? sql`c.today, c.last_at, c.id` : sql`c.last_at, c.id`;
+  const ranked = db
+    .selectFrom(candidateQuery(db, productIds, teamId, day, rules).as('c'))
+    .selectAll('c')
+    .select(sql<number>`row_number() over (partition by c.product_id order by ${order})`.as('rank'));
+  return db.selectFrom(ranked.as('r')).selectAll('r').where('r.rank', '<=', perProduct).execute();
+}
+
+/**
  * The best `limit` candidates for one product by the rules' strategy: least_loaded: fewest tickets
  * today, then the oldest last assignment (never: first), then the lowest id; round_robin: the
  * oldest last assignment, then the lowest id.

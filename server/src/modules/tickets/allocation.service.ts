@@ -31,6 +31,7 @@ import {
   lockLoads,
   pointTicketAt,
   rankedCandidates,
+  topCandidates,
   writeLoads,
 } from './allocation.repository.js';
 import { CHANGED_MESSAGE, TAKEN_MESSAGE } from './ticket-access.js';
@@ -142,10 +143,6 @@ export function createAllocator({ dialect }: { dialect: Dialect }) {
   async function planBatch(trx: Trx, orders: OrderInput[], now: string): Promise<(Candidate | null)[]> {
     const day = dayOf(now);
     const groupKey = (o: OrderInput) => `${o.product_id}|${o.team_id ?? ''}`;
-    const groups = new Map<string, Candidate[]>();
-    const strategyOf = new Map<string, AllocationRules['strategy']>();
-    const caps = new Map<number, number>();
-    const withoutLoad = new Set<number>();
     // One candidate query per team the orders name (usually just "no team"), over all their products.
     const productsByTeam = new Map<number | null, Set<number>>();
     for (const o of orders) {
@@ -153,23 +150,47 @@ export function createAllocator({ dialect }: { dialect: Dialect }) {
       if (!productsByTeam.has(team)) productsByTeam.set(team, new Set());
       productsByTeam.get(team)!.add(o.product_id);
     }
-    for (const [team, products] of productsByTeam) {
-      const rules = await findAllocationRules(trx, team);
-      for (const product of products) {
-        groups.set(`${product}|${team ?? ''}`, []);
-        strategyOf.set(`${product}|${team ?? ''}`, rules.strategy);
+    const strategyOf = new Map<string, AllocationRules['strategy']>();
+    const rulesOf = new Map<number | null, AllocationRules>();
+    for (const team of productsByTeam.keys()) rulesOf.set(team, await findAllocationRules(trx, team));
+
+    /**
+     * The candidates of every (product, team) the orders name, and each one's load as read. With
+     * `perProduct`, only the best that many of each product: every pick of the batch only makes its
+     * designer rank lower (one more today, last assignment now), so the n-th pick of a batch of n
+     * orders is still among the first n of its product's ranking as read.
+     */
+    async function read(perProduct: number | null) {
+      const groups = new Map<string, Candidate[]>();
+      const seen = new Map<number, { cap: number; today: number; last: string; hasLoad: boolean }>();
+      for (const [team, products] of productsByTeam) {
+        const rules = rulesOf.get(team)!;
+        for (const product of products) {
+          groups.set(`${product}|${team ?? ''}`, []);
+          strategyOf.set(`${product}|${team ?? ''}`, rules.strategy);
+        }
+        const rows =
+          perProduct === null
+            ? await candidateQuery(trx, [...products], team, day, rules).execute()
+            : await topCandidates(trx, [...products], team, day, rules, perProduct);
+        for (const r of rows) {
+          groups.get(`${r.product_id}|${team ?? ''}`)!.push(r);
+          seen.set(r.id, { cap: Number(r.daily_capacity), today: Number(r.today), last: r.last_at, hasLoad: Number(r.has_load) === 1 });
+        }
       }
-      const rows = await candidateQuery(trx, [...products], team, day, rules).execute();
-      for (const r of rows) {
-        groups.get(`${r.product_id}|${team ?? ''}`)!.push(r);
-        caps.set(r.id, Number(r.daily_capacity));
-        if (Number(r.has_load) === 0) withoutLoad.add(r.id);
-      }
+      const ids = [...seen.keys()].sort((x, y) => x - y);
+      // A row to lock for every candidate: only those who never had one need it.
+      await ensureLoadRows(trx, ids.filter((id) => !seen.get(id)!.hasLoad), day);
+      const load = await lockLoads(trx, dialect, ids, day);
+      return { groups, seen, load };
     }
-    const ids = [...caps.keys()].sort((x, y) => x - y);
-    // A row to lock for every candidate: only those who never had one need it.
-    await ensureLoadRows(trx, ids.filter((id) => withoutLoad.has(id)), day);
-    const load = await lockLoads(trx, dialect, ids, day);
+
+    let { groups, seen, load } = await read(orders.length);
+    // PostgreSQL: a single-order ingestion may have assigned one of them between the read and the
+    // lock. The ranking read is then stale and the best n may be others: read them all, as locked.
+    if (dialect === 'postgres' && [...seen].some(([id, s]) => load.get(id)!.today !== s.today || load.get(id)!.last !== s.last)) {
+      ({ groups, seen, load } = await read(null));
+    }
     const touched = new Set<number>();
     const picks = orders.map((o) => {
       let best: Candidate | null = null;
@@ -177,7 +198,7 @@ export function createAllocator({ dialect }: { dialect: Dialect }) {
       const byLoad = strategyOf.get(groupKey(o)) === 'least_loaded';
       for (const c of groups.get(groupKey(o))!) {
         const l = load.get(c.id)!;
-        if (l.today >= caps.get(c.id)!) continue;
+        if (l.today >= seen.get(c.id)!.cap) continue;
         const better =
           !best ||
           (byLoad && l.today !== bestLoad!.today ? l.today < bestLoad!.today : l.last !== bestLoad!.last ? l.last < bestLoad!.last : c.id < best.id);
