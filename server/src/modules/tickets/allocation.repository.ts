@@ -229,8 +229,11 @@ export function candidateQuery(db: Exec, productIds: readonly number[], teamId: 
  * n orders never picks past the first n of a product (see `planBatch`), so it reads these instead
  * of every qualified designer of every product it names.
  */
-export function topCandidates(db: Exec, productIds: readonly number[], teamId: number | null, day: string, rules: AllocationRules, perProduct: number) {
-  const order = rules.strategy === 'least_loaded' ? sql`c.today, c.last_at, c.id` : sql`c.last_at, c.id`;
+export function topCandidates(db: Exec, dialect: Dialect, productIds: readonly number[], teamId: number | null, day: string, rules: AllocationRules, perProduct: number) {
+  // Times compare as the JavaScript ranking compares them, by code unit: PostgreSQL's collation
+  // would also cost the sort most of its time.
+  const last = dialect === 'postgres' ? sql`c.last_at collate "C"` : sql`c.last_at`;
+  const order = rules.strategy === 'least_loaded' ? sql`c.today, ${last}, c.id` : sql`${last}, c.id`;
   const ranked = db
     .selectFrom(candidateQuery(db, productIds, teamId, day, rules).as('c'))
     .selectAll('c')

@@ -172,7 +172,7 @@ export function createAllocator({ dialect }: { dialect: Dialect }) {
         const rows =
           perProduct === null
             ? await candidateQuery(trx, [...products], team, day, rules).execute()
-            : await topCandidates(trx, [...products], team, day, rules, perProduct);
+            : await topCandidates(trx, dialect, [...products], team, day, rules, perProduct);
         for (const r of rows) {
           groups.get(`${r.product_id}|${team ?? ''}`)!.push(r);
           seen.set(r.id, { cap: Number(r.daily_capacity), today: Number(r.today), last: r.last_at, hasLoad: Number(r.has_load) === 1 });
