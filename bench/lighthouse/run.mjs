@@ -7,6 +7,7 @@
 //   node bench/lighthouse/run.mjs --runs 1         a quick look
 //   node bench/lighthouse/run.mjs --only mobile    or desktop; --pages login or home
 //   node bench/lighthouse/run.mjs --dist <dir>     another build (default dist/, built when missing or stale)
+//   node bench/lighthouse/run.mjs --save <dir>     also writes each run's full report (JSON) there
 //
 // The real server (bench/lib/web-server.mjs: fresh demo data, the build in dist/) and Debian's
 // Chromium driven by Lighthouse from npm through puppeteer-core. Every run loads the page with an
@@ -16,6 +17,7 @@
 // failed in the last run (what to look at). Scores move with the machine's load: the load average
 // is printed with them. A benchmark prints; it always exits 0.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { desktopConfig } from 'lighthouse';
@@ -29,6 +31,7 @@ const RUNS = Math.max(1, Number(arg('--runs')) || 5);
 const FORMS = (arg('--only') ?? 'mobile,desktop').split(',');
 const PAGES = (arg('--pages') ?? 'login,home').split(',');
 const distArg = arg('--dist');
+const saveDir = arg('--save');
 const dist = path.resolve(root, distArg ?? 'dist');
 
 const TARGETS = {
@@ -45,7 +48,7 @@ const median = (values) => {
 };
 
 /** One Lighthouse run of `url` in a new tab; its scores (0–100) and timings (ms). */
-async function runOnce(browser, url, { desktop, token, origin }) {
+async function runOnce(browser, url, { desktop, token, origin, saveAs }) {
   const page = await browser.newPage();
   try {
     if (token) {
@@ -61,6 +64,10 @@ async function runOnce(browser, url, { desktop, token, origin }) {
     const lhr = result?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no result');
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    if (saveAs) {
+      fs.mkdirSync(path.dirname(saveAs), { recursive: true });
+      fs.writeFileSync(saveAs, JSON.stringify(lhr));
+    }
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const ms = (id) => lhr.audits[id]?.numericValue ?? NaN;
     const failed = Object.values(lhr.categories)
@@ -106,7 +113,7 @@ async function main() {
         for (let i = 0; i < RUNS; i++) {
           const started = Date.now();
           try {
-            const r = await runOnce(browser, url, { desktop: form === 'desktop', token: name === 'home' ? token : undefined, origin: server.origin });
+            const r = await runOnce(browser, url, { desktop: form === 'desktop', token: name === 'home' ? token : undefined, origin: server.origin, saveAs: saveDir && path.resolve(saveDir, `${form}-${name}-${i + 1}.json`) });
             runs.push(r);
             console.log(`  ${form} ${name} run ${i + 1}/${RUNS}: performance ${r.performance}, accessibility ${r.accessibility} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
           } catch (err) {
