@@ -17,15 +17,16 @@
 // title, two words, and words that match nothing — as team 1's members (10 signed in, in turn) and
 // as its lead (who also sees the team's private templates); the plain first page and a category
 // filter; and the same split by query length. `pageSize=24` (a grid). One more scenario paces the
-// searches (`--typing-rate`, default 4 a second per connection: 50 people typing) instead of sending
-// them back to back; its latencies are the answers' own, so they mean something only while the
-// server keeps up (its req/s ≈ 50 × the rate). Before the load, each search
+// searches (`--typing-rate`, default 4 a second per person: `--concurrency` people typing, each on
+// a connection of their own, not in step; `pacedLoad`) instead of sending them back to back; its
+// latencies run from when each search was due. Before the load, each search
 // class's match counts are printed, and a digest of the first pages (ids and totals) of 300 fixed
 // searches per role: equal digests mean equal results in equal order (compare runs, databases,
 // before/after a change). A benchmark prints; it asserts nothing and always exits 0.
 import { type ChildProcess, fork } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,7 +126,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** GET load with autocannon (as bench/tickets/run.ts): the steady state after every connection has had an answer plus WARMUP_S. */
-async function readLoad(base: string, seconds: number, next: () => { path: string; token?: string }, connectionRate?: number): Promise<Result> {
+async function readLoad(base: string, seconds: number, next: () => { path: string; token?: string }): Promise<Result> {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   const answered = new Set<unknown>();
@@ -142,7 +143,6 @@ async function readLoad(base: string, seconds: number, next: () => { path: strin
       url: base,
       connections: CONCURRENCY,
       duration: 3_600,
-      ...(connectionRate ? { connectionRate } : {}),
       requests: [
         {
           method: 'GET',
@@ -187,6 +187,71 @@ async function readLoad(base: string, seconds: number, next: () => { path: strin
   const guard = setTimeout(() => instance.stop(), (60 + seconds) * 1000);
   await done;
   clearTimeout(guard);
+  const cpu = process.cpuUsage(cpu0);
+  latencies.sort((x, y) => x - y);
+  return {
+    requests: latencies.length,
+    errors,
+    seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    statuses,
+    clientCpu: (cpu.user + cpu.system) / 1e4 / seconds,
+    answers,
+  };
+}
+
+/**
+ * Paced load: CONCURRENCY people typing, each on a keep-alive connection of their own, sending a
+ * search every 1/rate s, each person starting at a random moment of the first interval (people
+ * do not type in step). A request's latency runs from when it was due, not from when it went out:
+ * one that waits for its connection's previous answer counts that wait (no coordinated omission).
+ * autocannon's `connectionRate` sends each connection's requests of a second back to back at the
+ * second's start, all connections in step: bursts of CONCURRENCY × rate requests, not typing.
+ */
+async function pacedLoad(base: string, seconds: number, next: () => { path: string; token?: string }, rate: number): Promise<Result> {
+  const url = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  let errors = 0;
+  let answers = 0;
+  const get = (p: string, token?: string) =>
+    new Promise<number>((resolve) => {
+      const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br' };
+      if (token) headers.authorization = `Bearer ${token}`;
+      const req = http.get({ host: url.hostname, port: url.port, path: p, agent, headers }, (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', () => resolve(0));
+    });
+  const interval = 1000 / rate;
+  const t0 = performance.now();
+  const measureFrom = t0 + WARMUP_S * 1000;
+  const measureTo = measureFrom + seconds * 1000;
+  let cpu0 = process.cpuUsage();
+  let cpuStarted = false;
+  const person = async (phase: number) => {
+    for (let due = t0 + phase; due < measureTo; due += interval) {
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const { path: p, token } = next();
+      const status = await get(p, token);
+      answers++;
+      if (due < measureFrom) continue;
+      if (!cpuStarted) {
+        cpuStarted = true;
+        cpu0 = process.cpuUsage();
+      }
+      latencies.push(performance.now() - due);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      if (status !== 200) errors++;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, () => person(Math.random() * interval)));
+  agent.destroy();
   const cpu = process.cpuUsage(cpu0);
   latencies.sort((x, y) => x - y);
   return {
@@ -334,7 +399,7 @@ async function runScenarios(ready: ServerReady, child: ChildProcess): Promise<Ma
     if (!read) continue;
     let i = 0;
     const cpu0 = await serverCpu(child);
-    const r = await readLoad(read.base, DURATION_S, () => read.next(i++), read.rate);
+    const r = read.rate ? await pacedLoad(read.base, DURATION_S, () => read.next(i++), read.rate) : await readLoad(read.base, DURATION_S, () => read.next(i++));
     if (key !== 'bare') r.serverCpu = ((await serverCpu(child)) - cpu0) / 1000 / r.answers;
     results.set(key, r);
     process.stdout.write('.');
