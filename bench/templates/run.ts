@@ -125,6 +125,22 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
+/** A scenario's figures from its measured latencies (sorted here) and this process's CPU meanwhile. */
+function result(latencies: number[], errors: number, seconds: number, statuses: Map<number, number>, cpu: NodeJS.CpuUsage, answers: number): Result {
+  latencies.sort((x, y) => x - y);
+  return {
+    requests: latencies.length,
+    errors,
+    seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    statuses,
+    clientCpu: (cpu.user + cpu.system) / 1e4 / seconds,
+    answers,
+  };
+}
+
 /** GET load with autocannon (as bench/tickets/run.ts): the steady state after every connection has had an answer plus WARMUP_S. */
 async function readLoad(base: string, seconds: number, next: () => { path: string; token?: string }): Promise<Result> {
   const latencies: number[] = [];
@@ -187,19 +203,7 @@ async function readLoad(base: string, seconds: number, next: () => { path: strin
   const guard = setTimeout(() => instance.stop(), (60 + seconds) * 1000);
   await done;
   clearTimeout(guard);
-  const cpu = process.cpuUsage(cpu0);
-  latencies.sort((x, y) => x - y);
-  return {
-    requests: latencies.length,
-    errors,
-    seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    statuses,
-    clientCpu: (cpu.user + cpu.system) / 1e4 / seconds,
-    answers,
-  };
+  return result(latencies, errors, seconds, statuses, process.cpuUsage(cpu0), answers);
 }
 
 /**
@@ -252,19 +256,7 @@ async function pacedLoad(base: string, seconds: number, next: () => { path: stri
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, () => person(Math.random() * interval)));
   agent.destroy();
-  const cpu = process.cpuUsage(cpu0);
-  latencies.sort((x, y) => x - y);
-  return {
-    requests: latencies.length,
-    errors,
-    seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    statuses,
-    clientCpu: (cpu.user + cpu.system) / 1e4 / seconds,
-    answers,
-  };
+  return result(latencies, errors, seconds, statuses, process.cpuUsage(cpu0), answers);
 }
 
 interface Scenario {
