@@ -65,3 +65,19 @@ export async function useColorScheme(page: Page, scheme: ColorScheme): Promise<v
     [COLOR_SCHEME_KEYS, scheme] as const,
   );
 }
+
+/**
+ * Resolves once every finite animation and CSS transition of the page has ended (spinners and
+ * skeleton pulses run forever and are not waited for). axe reads colours as drawn: an element
+ * still fading in has its colours part-way (CI once read #d1e3f3 for a link on /home).
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}

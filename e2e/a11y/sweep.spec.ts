@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { type DemoRole, expect, signedInPage, test } from '../fixtures';
-import { COLOR_SCHEMES, type ColorScheme, menuRoutes, openRoute, PUBLIC_ROUTES, useColorScheme } from '../routes';
+import { animationsSettled, COLOR_SCHEMES, type ColorScheme, menuRoutes, openRoute, PUBLIC_ROUTES, useColorScheme } from '../routes';
 
 /**
  * Issue #18: axe finds no violation of any impact on any route of any role, in the light and the
@@ -11,6 +11,7 @@ import { COLOR_SCHEMES, type ColorScheme, menuRoutes, openRoute, PUBLIC_ROUTES, 
 test.describe.configure({ mode: 'default' });
 
 async function violations(page: Page, route: string): Promise<string[]> {
+  await animationsSettled(page);
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations.map((v) => {
     const nodes = v.nodes.slice(0, 8).map((n) => {
