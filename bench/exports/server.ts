@@ -5,8 +5,9 @@
  * serving process's memory is a server's in service, not one that just inserted 110,000 rows.
  *
  * Over IPC: sends `ready`; on `mark` it starts a new measuring window and answers `marked`; on
- * `peak` it answers the highest RSS sampled (every 20 ms) since the mark, the RSS now, and the
- * process's lifetime peak (resourceUsage().maxRSS); on `stop` it closes.
+ * `peak` it answers the highest memory sampled (every 20 ms, `ownMemory`) since the mark, the
+ * memory now, and the process's lifetime peak RSS (resourceUsage().maxRSS, file pages included);
+ * on `stop` it closes.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -58,15 +59,15 @@ async function main() {
   send({ type: 'ready', port: typeof address === 'object' && address ? address.port : 0, dialect: app.dialect, ...seeded });
 
   let peak = 0;
-  const sample = () => (peak = Math.max(peak, process.memoryUsage.rss()));
+  const sample = () => (peak = Math.max(peak, ownMemory()));
   setInterval(sample, 20).unref();
   process.on('message', (m: ParentMessage) => {
     if (m.type === 'mark') {
-      peak = process.memoryUsage.rss();
+      peak = ownMemory();
       send({ type: 'marked' });
     } else if (m.type === 'peak') {
       sample();
-      send({ type: 'peak', peakRss: peak, rss: process.memoryUsage.rss(), maxRss: process.resourceUsage().maxRSS * 1024, heapUsed: process.memoryUsage().heapUsed });
+      send({ type: 'peak', peakRss: peak, rss: ownMemory(), maxRss: process.resourceUsage().maxRSS * 1024, heapUsed: process.memoryUsage().heapUsed });
     } else if (m.type === 'stop') {
       void app.close().finally(() => process.exit(0));
     }
@@ -78,3 +79,22 @@ main().catch((err: unknown) => {
   console.error('bench server failed:', err);
   process.exit(1);
 });
+
+/**
+ * The memory the process holds itself: RSS without file-backed pages (Linux: RssAnon + RssShmem of
+ * /proc/self/status; elsewhere plain RSS). SQLite's connections map the database file
+ * (db/database.ts), so RSS also counts every database page an export has read: those are the OS's
+ * page cache, shared and reclaimable, and would make RSS follow the rows read, not what the
+ * export keeps.
+ */
+function ownMemory(): number {
+  try {
+    const status = fs.readFileSync('/proc/self/status', 'utf8');
+    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
+    const anon = kb('RssAnon');
+    if (Number.isFinite(anon)) return (anon + (kb('RssShmem') || 0)) * 1024;
+  } catch {
+    // not Linux
+  }
+  return process.memoryUsage.rss();
+}
