@@ -152,7 +152,11 @@ export function createAllocator({ dialect }: { dialect: Dialect }) {
     }
     const strategyOf = new Map<string, AllocationRules['strategy']>();
     const rulesOf = new Map<number | null, AllocationRules>();
-    for (const team of productsByTeam.keys()) rulesOf.set(team, await findAllocationRules(trx, team));
+    for (const [team, products] of productsByTeam) {
+      const rules = await findAllocationRules(trx, team);
+      rulesOf.set(team, rules);
+      for (const product of products) strategyOf.set(`${product}|${team ?? ''}`, rules.strategy);
+    }
 
     /**
      * The candidates of every (product, team) the orders name, and each one's load as read. With
@@ -165,10 +169,7 @@ export function createAllocator({ dialect }: { dialect: Dialect }) {
       const seen = new Map<number, { cap: number; today: number; last: string; hasLoad: boolean }>();
       for (const [team, products] of productsByTeam) {
         const rules = rulesOf.get(team)!;
-        for (const product of products) {
-          groups.set(`${product}|${team ?? ''}`, []);
-          strategyOf.set(`${product}|${team ?? ''}`, rules.strategy);
-        }
+        for (const product of products) groups.set(`${product}|${team ?? ''}`, []);
         const rows =
           perProduct === null
             ? await candidateQuery(trx, [...products], team, day, rules).execute()
