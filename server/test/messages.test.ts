@@ -385,6 +385,8 @@ describe.each(dialects)('messages and announcements (%s)', (dialect) => {
       const title = body.title ?? `公告 ${nonce()}`;
       const res = await t.authed(lead.token).post('/api/messages/announcements', { body: '公告内容：请各位知悉。', ...body, title });
       const data = expectEnvelope<{ announcement_id: number; recipients: number }>(res, 200).data;
+      // The type-29 messages are written right after the answer (announcement-delivery.ts).
+      await t.app.announcementDelivery.settled();
       return { ...data, title };
     }
 

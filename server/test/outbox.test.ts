@@ -2,7 +2,7 @@
  * The unit of work and the message outbox (modules/messages/unit-of-work.ts, outbox.ts): a change
  * and its messages commit together or not at all; published rows are marked; rows a dead process
  * left unpublished are published by the relay, once, however many relays run. An announcement's
- * broadcast goes through the same outbox.
+ * type-29 messages (written after the lead's answer) and its broadcast go through the same outbox.
  */
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_TYPE, MQTT_TOPICS } from '../src/modules/messages/message-types.js';
@@ -39,12 +39,21 @@ async function leftUnpublished(t: TestApp, designer: number, title: string, ageM
   return row.id;
 }
 
-/** An announcement as a process writes it when publishing and then dies before the broadcast: committed, not broadcast. */
-async function announcementLeftUnbroadcast(t: TestApp, title: string, ageMs: number, productIds: number[] = []) {
+/**
+ * An announcement as a process leaves it when it dies after writing its messages and before the
+ * broadcast (`withMessages`), or as soon as the publish answered, before writing them.
+ */
+async function announcementLeftUnbroadcast(
+  t: TestApp,
+  title: string,
+  ageMs: number,
+  productIds: number[] = [],
+  { withMessages = true, publishedBy = null as number | null } = {},
+) {
   const published_at = new Date(Date.now() - ageMs).toISOString();
   const row = await t.db
     .insertInto('announcements')
-    .values({ title, body: '正文', scope: 4, published_by: null, published_at, broadcast_at: null })
+    .values({ title, body: '正文', scope: 4, published_by: publishedBy, published_at, messages_at: withMessages ? published_at : null, broadcast_at: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   if (productIds.length) {
@@ -55,6 +64,20 @@ async function announcementLeftUnbroadcast(t: TestApp, title: string, ageMs: num
 
 const broadcastAt = async (t: TestApp, id: number) =>
   (await t.db.selectFrom('announcements').select('broadcast_at').where('id', '=', id).executeTakeFirstOrThrow()).broadcast_at;
+
+const messagesAt = async (t: TestApp, id: number) =>
+  (await t.db.selectFrom('announcements').select('messages_at').where('id', '=', id).executeTakeFirstOrThrow()).messages_at;
+
+/** The type-29 rows of an announcement: whose they are (ascending, repeats kept) and their titles. */
+async function announcementRows(t: TestApp, id: number) {
+  const rows = await t.db.selectFrom('messages').select(['designer_id', 'title', 'ext_json']).where('message_type', '=', MESSAGE_TYPE.ANNOUNCEMENT).execute();
+  const mine = rows.filter((r) => (JSON.parse(r.ext_json) as { info: { announcement_id?: number } }).info.announcement_id === id);
+  return { designers: mine.map((r) => r.designer_id).sort((x, y) => x - y), titles: [...new Set(mine.map((r) => r.title))] };
+}
+
+/** Every active designer, ascending: whom a scope-4 announcement without products reaches. */
+const activeDesigners = async (t: TestApp) =>
+  (await t.db.selectFrom('designers').select('id').where('account_status', '=', 1).orderBy('id').execute()).map((r) => r.id);
 
 async function until(check: () => Promise<boolean>, what: string, ms = 5_000) {
   const end = Date.now() + ms;
@@ -152,12 +175,77 @@ describe.each(dialects)('unit of work and outbox (%s)', (dialect) => {
     expect(again).toContain(id);
   });
 
-  describe('announcement broadcasts', () => {
+  describe('announcement messages and broadcasts', () => {
     it('a published announcement is broadcast after its commit and then marked', async () => {
       const lead = await t.sessionFor(DEMO.lead);
       const res = await t.authed(lead).post('/api/messages/announcements', { title: `广播标记 ${Date.now()}`, body: '内容', scope: 4 });
       const { announcement_id } = expectEnvelope<{ announcement_id: number }>(res, 200).data;
       await until(async () => (await broadcastAt(t, announcement_id)) !== null, 'the broadcast mark');
+    });
+
+    it('its type-29 message to every recipient is written after the answer and before the broadcast', async () => {
+      const to = await designerId(t, DEMO.designer);
+      const code = designerCode(to);
+      const probe = await connect(t.mqttUrl, { clientId: code, username: code, password: await t.sessionFor(DEMO.designer), name: 'order probe' });
+      await probe.subscribe(MQTT_TOPICS.announcements);
+      const lead = await t.sessionFor(DEMO.lead);
+      const title = `先写后播 ${Date.now()}`;
+      const res = await t.authed(lead).post('/api/messages/announcements', { title, body: '内容', scope: 4 });
+      const { announcement_id, recipients } = expectEnvelope<{ announcement_id: number; recipients: number }>(res, 200).data;
+      await probe.waitFor((m) => m.json?.ext_json?.info?.announcement_id === announcement_id, 'the broadcast');
+      // Read as soon as the broadcast arrived: a browser refetching its inbox then finds the message.
+      const rows = await announcementRows(t, announcement_id);
+      expect(rows.designers).toEqual(await activeDesigners(t));
+      expect(rows.designers).toHaveLength(recipients);
+      expect(rows.titles).toEqual([`新公告：${title}`]);
+      expect(await messagesAt(t, announcement_id)).not.toBeNull();
+    });
+
+    it('the relay writes the messages a dead process left unwritten, once however many relays run, and then broadcasts it', async () => {
+      const title = `未写消息 ${Date.now()}`;
+      const left = await announcementLeftUnbroadcast(t, title, RELAY_AFTER_MS + 5_000, [], { withMessages: false });
+      const young = await announcementLeftUnbroadcast(t, `${title} 刚写入`, 1_000, [], { withMessages: false });
+      // Not broadcast before its messages are written: a browser told of it would find none.
+      const early: number[] = [];
+      await t.app.outbox.relayAnnouncements(async (a) => {
+        early.push(a.id);
+      });
+      expect(early).not.toContain(left.id);
+
+      const deliver = (id: number) => t.app.announcementDelivery.deliver(id);
+      const [r1, r2] = await Promise.all([t.app.outbox.relayAnnouncementMessages(deliver), t.app.outbox.relayAnnouncementMessages(deliver)]);
+      expect(r1.published + r2.published).toBeGreaterThanOrEqual(1);
+      const rows = await announcementRows(t, left.id);
+      expect(rows.designers).toEqual(await activeDesigners(t));
+      expect(rows.titles).toEqual([`新公告：${title}`]);
+      expect(await messagesAt(t, left.id)).not.toBeNull();
+      // One younger than RELAY_AFTER_MS is still its own process's to write.
+      expect(await messagesAt(t, young.id)).toBeNull();
+      expect((await announcementRows(t, young.id)).designers).toEqual([]);
+
+      const sent: number[] = [];
+      await t.app.outbox.relayAnnouncements(async (a) => {
+        sent.push(a.id);
+      });
+      expect(sent).toContain(left.id);
+      await t.db.deleteFrom('announcements').where('id', '=', young.id).execute();
+    });
+
+    it('messages written late take the announcement as edited, and none are written once it is withdrawn', async () => {
+      const lead = await t.sessionFor(DEMO.lead);
+      const leadId = await designerId(t, DEMO.lead);
+      const title = `晚写 ${Date.now()}`;
+      const edited = await announcementLeftUnbroadcast(t, title, RELAY_AFTER_MS + 5_000, [], { withMessages: false, publishedBy: leadId });
+      const withdrawn = await announcementLeftUnbroadcast(t, `${title} 撤回`, RELAY_AFTER_MS + 5_000, [], { withMessages: false, publishedBy: leadId });
+      expectEnvelope(await t.authed(lead).put(`/api/messages/announcements/${edited.id}`, { title: `${title} 更正`, body: '以此为准。' }), 200);
+      const removed = expectEnvelope<{ removed_messages: number }>(await t.authed(lead).post(`/api/messages/announcements/${withdrawn.id}/withdraw`), 200).data;
+      expect(removed.removed_messages).toBe(0);
+
+      await t.app.outbox.relayAnnouncementMessages((id) => t.app.announcementDelivery.deliver(id));
+      expect((await announcementRows(t, edited.id)).titles).toEqual([`新公告：${title} 更正`]);
+      expect((await announcementRows(t, withdrawn.id)).designers).toEqual([]);
+      expect(await messagesAt(t, withdrawn.id)).not.toBeNull();
+      expect(await broadcastAt(t, withdrawn.id)).not.toBeNull();
     });
 
     it('the relay broadcasts an announcement a dead process left unbroadcast, on `announcements`, and marks it', async () => {
@@ -196,6 +284,7 @@ describe.each(dialects)('unit of work and outbox (%s)', (dialect) => {
         const lead = await t.sessionFor(DEMO.lead);
         const res = await t.authed(lead).post('/api/messages/announcements', { title: `广播失败 ${Date.now()}`, body: '内容', scope: 1 });
         id = expectEnvelope<{ announcement_id: number }>(res, 200).data.announcement_id;
+        await t.app.announcementDelivery.settled(); // its messages, then the broadcast
         await new Promise((r) => setTimeout(r, 50)); // the broker's refusal
         await t.app.outbox.flush();
       } finally {

@@ -268,6 +268,7 @@ describe.each(dialects)('workbench home (%s)', (dialect) => {
       await w.lead.client.post('/api/messages/announcements', { title: '首页公告', body: '本周五系统维护。', scope: 1 }),
       200,
     ).data;
+    await t.app.announcementDelivery.settled(); // its type-29 messages follow the answer
     const after = await home(w.designer);
     expect(after.advert.items[0]).toMatchObject({ announcement_id: published.announcement_id, title: '首页公告' });
     expect(after.message.unread).toBe(1);

@@ -197,6 +197,11 @@ export interface AnnouncementTable {
   published_at: string;
   /** When it was broadcast on the `announcements` topic; null while the broadcast waits in the outbox. */
   broadcast_at: string | null;
+  /**
+   * When its type-29 message to every designer it reaches was written; null while they wait in the
+   * outbox (written right after the publish's own commit, or by the relay).
+   */
+  messages_at: string | null;
   /** When its publisher last edited it; null if never. */
   updated_at: string | null;
   /** When its publisher withdrew it: it reaches nobody any more. */

@@ -162,8 +162,9 @@ async function seedAnnouncements(trx: Db, leadId: number, productIds: number[]) 
     const published_at = new Date(base + k * 3600_000).toISOString();
     const row = await trx
       .insertInto('announcements')
-      // Broadcast long ago, as far as the outbox relay is concerned: the seed pushes nothing live.
-      .values({ title: a.title, body: a.body, scope: a.scope, published_by: leadId, published_at, broadcast_at: published_at })
+      // Done long ago, as far as the outbox relay is concerned: the seed pushes nothing live, and
+      // writes no type-29 messages for these.
+      .values({ title: a.title, body: a.body, scope: a.scope, published_by: leadId, published_at, messages_at: published_at, broadcast_at: published_at })
       .returning('id')
       .executeTakeFirstOrThrow();
     const products = (a.productIndexes ?? []).map((i) => productIds[i]).filter((p): p is number => p !== undefined);

@@ -1,8 +1,8 @@
 /**
  * SQL on `announcements`, `announcement_products` and `announcement_reads`: who an announcement
  * reaches (spec §6), the lists and reads, and the writes of publishing and reading one. Every
- * function takes `db` or a transaction first. The broadcast's outbox column (`broadcast_at`) is
- * outbox.repository.ts's to mark.
+ * function takes `db` or a transaction first. The outbox columns (`messages_at`, `broadcast_at`)
+ * are outbox.repository.ts's to mark.
  */
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
@@ -41,9 +41,9 @@ export function reachesDesigner(d: Reader) {
   };
 }
 
-/** Ids of every active designer an announcement reaches (the same rule, from the other side). */
-export async function announcementRecipients(db: Db, scope: number, productIds: number[]): Promise<number[]> {
-  let q = db.selectFrom('designers').select('id').where('account_status', '=', 1);
+/** Every active designer an announcement reaches (the same rule, from the other side). */
+function recipientsQuery(db: Db, scope: number, productIds: readonly number[]) {
+  let q = db.selectFrom('designers').where('account_status', '=', 1);
   if (scope < 4) q = q.where('designer_type', '=', scope);
   if (productIds.length) {
     q = q.where((eb) =>
@@ -59,7 +59,20 @@ export async function announcementRecipients(db: Db, scope: number, productIds: 
       ]),
     );
   }
-  return (await q.execute()).map((r) => r.id);
+  return q;
+}
+
+/** Ids of every active designer an announcement reaches. */
+export async function announcementRecipients(db: Db, scope: number, productIds: readonly number[]): Promise<number[]> {
+  return (await recipientsQuery(db, scope, productIds).select('id').execute()).map((r) => r.id);
+}
+
+/** How many active designers an announcement reaches. */
+export async function countAnnouncementRecipients(db: Db, scope: number, productIds: readonly number[]): Promise<number> {
+  const row = await recipientsQuery(db, scope, productIds)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Announcements that reach the reader, joined with the reader's read mark. */
@@ -133,8 +146,9 @@ export async function countProducts(db: Db, productIds: readonly number[]): Prom
 }
 
 /**
- * Writes an announcement and its product links; answers its id. Its broadcast waits in the outbox
- * (`broadcast_at` null) until it went out.
+ * Writes an announcement and its product links; answers its id. Its type-29 messages
+ * (`messages_at` null) and then its broadcast (`broadcast_at` null) wait in the outbox until they
+ * are written and sent.
  */
 export async function insertAnnouncement(
   db: Db,
@@ -143,7 +157,7 @@ export async function insertAnnouncement(
 ): Promise<number> {
   const row = await db
     .insertInto('announcements')
-    .values({ ...a, broadcast_at: null })
+    .values({ ...a, broadcast_at: null, messages_at: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   if (productIds.length) {
@@ -175,13 +189,17 @@ export async function updateAnnouncement(db: Db, id: number, edit: { title: stri
 }
 
 /**
- * Withdraws it: it reaches nobody any more. A broadcast still waiting in the outbox is dropped
- * (marked as done), so the relay never sends a withdrawn announcement.
+ * Withdraws it: it reaches nobody any more. Messages and a broadcast still waiting in the outbox are
+ * dropped (marked as done), so the relay never sends a withdrawn announcement.
  */
 export async function withdrawAnnouncement(db: Db, id: number, at: string): Promise<void> {
   await db
     .updateTable('announcements')
-    .set((eb) => ({ withdrawn_at: at, broadcast_at: eb.fn.coalesce('broadcast_at', eb.val(at)) }))
+    .set((eb) => ({
+      withdrawn_at: at,
+      messages_at: eb.fn.coalesce('messages_at', eb.val(at)),
+      broadcast_at: eb.fn.coalesce('broadcast_at', eb.val(at)),
+    }))
     .where('id', '=', id)
     .execute();
 }

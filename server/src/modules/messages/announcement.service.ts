@@ -1,17 +1,19 @@
 /**
  * Announcements (spec §6): which reach whom, reading them, and a lead publishing one. Publishing
- * is one unit of work (the announcement, its product links and a type-29 message per recipient);
- * the broadcast on the `announcements` topic follows the commit. The announcement row is the
- * broadcast's outbox entry, so a process that dies before broadcasting leaves it to the relay.
+ * commits the announcement and its product links and answers; its type-29 message to every
+ * recipient and then its broadcast on the `announcements` topic follow (announcement-delivery.ts).
+ * The announcement row is the outbox entry of both, so a process that dies in between leaves them
+ * to the relay.
  */
 import type { OssConfig } from '../../config/env.js';
 import type { Db } from '../../db/database.js';
 import type { Designer } from '../../db/schema.js';
 import { forbidden, invalid, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
+import type { AnnouncementDelivery } from './announcement-delivery.js';
 import {
   announcementReaches,
-  announcementRecipients,
+  countAnnouncementRecipients,
   countProducts,
   findAnnouncement,
   findAnnouncementForEdit,
@@ -25,7 +27,7 @@ import {
 } from './announcement.repository.js';
 import { deleteAnnouncementMessages, markAnnouncementMessageRead, retitleAnnouncementMessages } from './message.repository.js';
 import { announcementImageUrls, prepareAnnouncementImage } from './announcement-image.js';
-import { announcementMessage, type MessageService } from './message.service.js';
+import { announcementMessage } from './message.service.js';
 import type { AnnouncementEdit, AnnouncementInput, AnnouncementView } from './message.schemas.js';
 import type { UnitOfWork } from './unit-of-work.js';
 
@@ -36,7 +38,7 @@ export interface AnnouncementServiceDeps {
   db: Db;
   oss: OssConfig;
   unitOfWork: UnitOfWork;
-  messages: MessageService;
+  delivery: AnnouncementDelivery;
 }
 
 type AnnouncementRow = NonNullable<Awaited<ReturnType<typeof findAnnouncement>>>;
@@ -56,7 +58,7 @@ function toView(oss: OssConfig, a: AnnouncementRow, productIds: number[] | undef
   };
 }
 
-export function createAnnouncementService({ db, oss, unitOfWork, messages }: AnnouncementServiceDeps) {
+export function createAnnouncementService({ db, oss, unitOfWork, delivery }: AnnouncementServiceDeps) {
   /** The announcement `me` published, not withdrawn: 404 when there is none, 403 when another lead published it. */
   async function ownAnnouncement(me: Designer, id: number) {
     const a = await findAnnouncementForEdit(db, id);
@@ -95,9 +97,10 @@ export function createAnnouncementService({ db, oss, unitOfWork, messages }: Ann
     },
 
     /**
-     * A lead publishes: the announcement (its broadcast pending in the outbox), its product links
-     * and a type-29 message to every active designer it reaches commit together; the broadcast
-     * follows the commit and marks the announcement broadcast.
+     * A lead publishes: the announcement (its messages and broadcast pending in the outbox) and its
+     * product links commit together, with the count of active designers it reaches; the answer
+     * does not wait for their type-29 messages, written right after, nor for the broadcast that
+     * follows those (announcement-delivery.ts).
      */
     async publish(me: Designer, input: AnnouncementInput): Promise<{ announcement_id: number; recipients: number }> {
       if (me.designer_type !== 0) throw forbidden('只有团队负责人可以发布公告');
@@ -107,13 +110,11 @@ export function createAnnouncementService({ db, oss, unitOfWork, messages }: Ann
       // Checked and its thumbnail stored before anything is written: a refused image publishes nothing.
       const image = input.image_key ? await prepareAnnouncementImage(oss, me.id, input.image_key) : {};
       const published_at = nowIso();
-      const { id, recipients } = await unitOfWork(async (trx, { send }) => {
+      const { id, recipients } = await unitOfWork(async (trx) => {
         const id = await insertAnnouncement(trx, { title, body, scope, published_by: me.id, published_at, ...image }, productIds);
-        const to = await announcementRecipients(trx, scope, productIds);
-        send(to, announcementMessage({ id, title }));
-        return { id, recipients: to.length };
+        return { id, recipients: await countAnnouncementRecipients(trx, scope, productIds) };
       });
-      messages.broadcastAnnouncement({ id, title, scope, published_at, product_ids: productIds });
+      delivery.soon(id);
       return { announcement_id: id, recipients };
     },
 

@@ -24,7 +24,7 @@ export default async function messageRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const doc = (summary: string) => ({ tags: ['messages'], summary, security: [{ bearer: [] }] });
   const secured = { onRequest: app.authenticate };
-  const announcements = createAnnouncementService({ db: app.db, oss: app.config.oss, unitOfWork: app.unitOfWork, messages: app.messages });
+  const announcements = createAnnouncementService({ db: app.db, oss: app.config.oss, unitOfWork: app.unitOfWork, delivery: app.announcementDelivery });
 
   r.get(
     '/messages/messages',

@@ -5,9 +5,13 @@
  * the publish leaves the row unmarked, and the relay publishes it: so a committed change always
  * keeps its message in the list (same transaction) and, within a relay period, its live push.
  *
- * An announcement is the outbox of its broadcast in the same way: written with `broadcast_at` null
- * in the unit of work that publishes it, broadcast on the `announcements` topic after the commit
- * and then marked; the relay broadcasts what a dead process left unmarked, on the same terms.
+ * An announcement is the outbox of its type-29 messages and of its broadcast in the same way. It is
+ * written with `messages_at` and `broadcast_at` null in the unit of work that publishes it, and the
+ * lead has the answer then. Right after, a unit of work of its own writes the message to every
+ * designer it reaches and sets `messages_at` (so the lead's call does not wait for a thousand
+ * rows); once that has committed, it is broadcast on the `announcements` topic and marked. The
+ * relay writes the messages a dead process left unwritten (however old: they are the inbox's rows)
+ * and broadcasts what was left unbroadcast, on the terms of message pushes.
  *
  * Delivery is at least once: a row published whose mark was not yet written when the process died
  * goes out again (clients refetch by query key, so a repeat only refreshes twice). Marks are
@@ -17,6 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { nowIso } from '../../lib/time.js';
 import {
+  announcementMessagesDue,
   announcementsDue,
   claimAnnouncements,
   claimMessages,
@@ -59,8 +64,18 @@ export interface Outbox {
   relay(publish: (row: OutboxRow) => Promise<void>): Promise<RelayResult>;
   /** The same for announcements left unbroadcast, through `broadcast`. */
   relayAnnouncements(broadcast: (announcement: OutboxAnnouncement) => Promise<void>): Promise<RelayResult>;
-  /** Runs both relays now and every RELAY_EVERY_MS until the app closes. */
-  startRelay(publish: (row: OutboxRow) => Promise<void>, broadcast: (announcement: OutboxAnnouncement) => Promise<void>): void;
+  /**
+   * Writes, through `deliver`, the type-29 messages of announcements left without them (older than
+   * RELAY_AFTER_MS); `deliver` claims each in the transaction that writes them and answers whether
+   * it did (false: another process had). Answers how many it wrote.
+   */
+  relayAnnouncementMessages(deliver: (id: number) => Promise<boolean>): Promise<RelayResult>;
+  /** Runs the relays now (messages of announcements first) and every RELAY_EVERY_MS until the app closes. */
+  startRelay(
+    publish: (row: OutboxRow) => Promise<void>,
+    broadcast: (announcement: OutboxAnnouncement) => Promise<void>,
+    deliver: (id: number) => Promise<boolean>,
+  ): void;
   close(): Promise<void>;
 }
 
@@ -166,6 +181,27 @@ export function createOutbox(db: Db, log: FastifyBaseLogger): Outbox {
     return { published, skipped };
   }
 
+  async function relayAnnouncementMessages(deliver: (id: number) => Promise<boolean>): Promise<RelayResult> {
+    const due = new Date(Date.now() - RELAY_AFTER_MS).toISOString();
+    let published = 0;
+    let after = 0;
+    for (;;) {
+      // Past the ids already tried this round: one that fails stays due for the next round.
+      const waiting = await announcementMessagesDue(db, due, after, CHUNK);
+      if (!waiting.length) break;
+      for (const id of waiting) {
+        after = id;
+        try {
+          if (await deliver(id)) published++;
+        } catch (err) {
+          log.warn({ err, id }, 'outbox: relay could not write an announcement\'s messages');
+        }
+      }
+    }
+    if (published) log.info({ published }, 'outbox: relayed the messages of announcements a process left unwritten');
+    return { published, skipped: 0 };
+  }
+
   const relay = (publish: (row: OutboxRow) => Promise<void>) => relayLane(messageLane, publish);
   const relayAnnouncements = (broadcast: (announcement: OutboxAnnouncement) => Promise<void>) => relayLane(announcementLane, broadcast);
 
@@ -183,9 +219,12 @@ export function createOutbox(db: Db, log: FastifyBaseLogger): Outbox {
     flush,
     relay,
     relayAnnouncements,
-    startRelay(publish, broadcast) {
+    relayAnnouncementMessages,
+    startRelay(publish, broadcast, deliver) {
       const round = () => {
-        relaying = relay(publish)
+        relaying = relayAnnouncementMessages(deliver)
+          .catch((err: unknown) => log.warn({ err }, 'outbox: announcement messages relay round failed'))
+          .then(() => relay(publish))
           .catch((err: unknown) => log.warn({ err }, 'outbox: relay round failed'))
           .then(() => relayAnnouncements(broadcast))
           .catch((err: unknown) => log.warn({ err }, 'outbox: announcement relay round failed'))
