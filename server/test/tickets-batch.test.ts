@@ -3,6 +3,7 @@
  * single-order call handles it (ranking, capacity, timeline, message 2), all or nothing on bad
  * input, idempotent by order_no (also within a batch and between concurrent batches).
  */
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dialects, expect401, expectEnvelope, expectFieldErrors } from './support/harness.js';
 import {
@@ -197,6 +198,52 @@ describe.each(dialects)('order batches (%s)', (dialect) => {
       }
     }
   });
+
+  it.runIf(dialect === 'postgres')(
+    're-reads every candidate when one it ranked was assigned between its read and its lock (PostgreSQL)',
+    async () => {
+      // The batch reads the best designer of the product (one order), then locks that designer's
+      // load row. A single-order ingestion committing an assignment to that designer in between is
+      // played by another connection, right after the ranking's answer arrives: the batch must see
+      // the changed load, read every candidate again and pick the one now least loaded.
+      const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+      const product = await createProduct(t);
+      const teamId = await createTeam(t);
+      const at = new Date().toISOString();
+      await t.db.insertInto('allocation_rules').values({ team_id: teamId, strategy: 'least_loaded', skill_by_product: 1, capacity_from_plan: 1, updated_by: null, updated_at: at }).execute();
+      const people = [];
+      for (const today of [0, 1, 2]) {
+        const person = await createPerson(t, { teamId, products: [product], capacity: 10 });
+        await t.db.insertInto('designer_loads').values({ designer_id: person.id, day, assigned_today: today, last_assigned_at: '2026-01-01T08:00:00.000Z' }).execute();
+        people.push(person);
+      }
+      const [first, second] = people as [(typeof people)[0], (typeof people)[0]];
+
+      const query = pg.Client.prototype.query;
+      let played = false;
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+        if (played || !(result instanceof Promise) || !text?.includes('row_number()')) return result;
+        played = true;
+        return result.then(async (rows: unknown) => {
+          await t.db.updateTable('designer_loads').set({ assigned_today: 5, last_assigned_at: at }).where('designer_id', '=', first.id).where('day', '=', day).execute();
+          return rows;
+        });
+      } as typeof query;
+      let answer: BatchAnswer;
+      try {
+        answer = await send([order(shop, product, { team_id: teamId })]);
+      } finally {
+        pg.Client.prototype.query = query;
+      }
+      expect(played).toBe(true);
+      // As read, the first was the best (0 today); as locked it has 5, and the second (1) is.
+      expect(answer.results.map((r) => r.designer_id)).toEqual([second.code]);
+      const loads = await t.db.selectFrom('designer_loads').select(['designer_id', 'assigned_today']).where('designer_id', 'in', people.map((p) => p.id)).where('day', '=', day).orderBy('designer_id').execute();
+      expect(loads.map((l) => Number(l.assigned_today))).toEqual([5, 2, 2]);
+    },
+  );
 
   it('four batches at once over the same designers all succeed, and nobody goes over capacity', async () => {
     const product = await createProduct(t);
