@@ -12,3 +12,4 @@ export { PickedFileList } from './picked-file-list';
 export { ClearFiltersButton, KeywordFilter } from './keyword-filter';
 export { DetailField, DetailSection } from './detail-section';
 export { ColumnPicker, type ColumnOption } from './column-picker';
+export { ScrollBox } from './scroll-box';

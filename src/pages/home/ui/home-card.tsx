@@ -1,5 +1,6 @@
-import { Alert, Button, Card, Group, ScrollArea, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
+import { ScrollBox } from '@/shared/ui';
 
 /** One height for every card of the two-column home: the cards of a row line up, and none moves. */
 export const HOME_CARD_HEIGHT = 340;
@@ -47,9 +48,7 @@ export function HomeCard({ title, extra, height, loading, error, onRetry, skelet
           </Button>
         </Alert>
       ) : (
-        <ScrollArea type="auto" offsetScrollbars="y" style={{ flex: 1, minHeight: 0 }}>
-          {children}
-        </ScrollArea>
+        <ScrollBox style={{ flex: 1, minHeight: 0 }}>{children}</ScrollBox>
       )}
     </Card>
   );

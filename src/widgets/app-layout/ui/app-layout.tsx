@@ -2,7 +2,7 @@ import { AppShell, Box, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMatches, useNavigate, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { findMenuEntry, flattenMenu, menuQueries } from '@/entities/menu';
 import { messageQueries } from '@/entities/message';
 import { useColorSchemeSync } from '@/features/color-scheme';
@@ -80,9 +80,21 @@ export function AppLayout() {
     if (showInTabs) tabsStore.visit({ path, href, title, affix: path === '/home' });
   }, [path, href, title, showInTabs]);
 
-  // Spec §2: scroll resets to the top on navigation.
+  // Spec §2: scroll resets to the top on navigation. When the layout first mounts, only at the next
+  // frame and only if the window is scrolled (coming from a long public page): called at once, it
+  // made the browser lay out the half-built first screen, a quarter of a second of a throttled
+  // phone's main thread (issue #19).
+  const mounted = useRef(false);
   useEffect(() => {
-    window.scrollTo({ top: 0 });
+    if (mounted.current) {
+      window.scrollTo({ top: 0 });
+      return;
+    }
+    mounted.current = true;
+    const frame = requestAnimationFrame(() => {
+      if (window.scrollY > 0) window.scrollTo({ top: 0 });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [path]);
 
   const go = (tab: Tab) => void navigate({ href: tab.href });

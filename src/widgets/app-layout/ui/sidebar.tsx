@@ -1,6 +1,7 @@
-import { Badge, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, NavLink, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { MenuItem } from '@/entities/menu';
+import { ScrollBox } from '@/shared/ui';
 
 interface Props {
   tree: MenuItem[] | undefined;
@@ -24,7 +25,7 @@ export function Sidebar({ tree, activePath, onNavigate, badges = {} }: Props) {
       </Badge>
     ) : null;
   return (
-    <ScrollArea h="100%" type="auto">
+    <ScrollBox h="100%">
       <nav aria-label="主菜单">
         <Stack gap={2} p="xs">
           <NavLink component={Link} to="/home" label="首页" active={activePath === '/home'} onClick={onNavigate} />
@@ -77,6 +78,6 @@ export function Sidebar({ tree, activePath, onNavigate, badges = {} }: Props) {
           ) : null}
         </Stack>
       </nav>
-    </ScrollArea>
+    </ScrollBox>
   );
 }

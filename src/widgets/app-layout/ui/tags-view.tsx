@@ -1,4 +1,5 @@
-import { ActionIcon, Button, CloseButton, Group, Menu, ScrollArea, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, CloseButton, Group, Menu, VisuallyHidden } from '@mantine/core';
+import { ScrollBox } from '@/shared/ui';
 import type { Tab } from '../model/tabs';
 
 interface Props {
@@ -21,7 +22,7 @@ export function TagsView({ tabs, activePath, onSelect, onClose, onCloseOthers, o
   const closable = (tab: Tab) => !tab.affix && !tab.pinned;
   return (
     <Group gap={0} wrap="nowrap" px="xs" h={40} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-      <ScrollArea type="never" style={{ flex: 1 }}>
+      <ScrollBox mode="x-hidden" style={{ flex: 1 }}>
         <Group gap={6} wrap="nowrap" role="tablist" aria-label="已打开的页面">
           {tabs.map((tab) => {
             const selected = tab.path === activePath;
@@ -76,7 +77,7 @@ export function TagsView({ tabs, activePath, onSelect, onClose, onCloseOthers, o
             );
           })}
         </Group>
-      </ScrollArea>
+      </ScrollBox>
       <Menu position="bottom-end">
         <Menu.Target>
           <ActionIcon variant="subtle" aria-label="标签操作" ml="xs">
