@@ -3,6 +3,7 @@
 //   npm run bench:profile                                    the signed-in home, 4x CPU slowdown, 12 s
 //   node bench/lighthouse/profile.mjs --page login --seconds 8 --throttle 1 --top 40
 //   node bench/lighthouse/profile.mjs --save /tmp/home.cpuprofile   also keeps the profile (DevTools opens it)
+//   node bench/lighthouse/profile.mjs --dist /tmp/before      a build of your own (vite build --sourcemap --outDir …), e.g. before/after
 //
 // Builds the SPA with source maps into a temporary directory, serves it from the real server
 // (bench/lib/web-server.mjs, fresh demo data), loads the page in Debian's Chromium with an empty
@@ -26,6 +27,7 @@ const THROTTLE = Number(arg('--throttle', 4)) || 1;
 const SECONDS = Number(arg('--seconds', 12)) || 12;
 const TOP = Number(arg('--top', 25)) || 25;
 const SAVE = arg('--save');
+const DIST = arg('--dist');
 
 /** Self and inclusive time (ms) by mapped file and function. */
 function summarise(profile, dist) {
@@ -84,12 +86,14 @@ function summarise(profile, dist) {
 }
 
 async function main() {
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dwp-profile-dist-'));
-  console.log(`Building the SPA with source maps into ${dist}`);
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--sourcemap', '--outDir', dist, '--emptyOutDir'], { cwd: root, stdio: 'ignore' });
-  if (build.status !== 0) {
-    console.log('The build failed: nothing to profile.');
-    return;
+  const dist = DIST ? path.resolve(DIST) : fs.mkdtempSync(path.join(os.tmpdir(), 'dwp-profile-dist-'));
+  if (!DIST) {
+    console.log(`Building the SPA with source maps into ${dist}`);
+    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--sourcemap', '--outDir', dist, '--emptyOutDir'], { cwd: root, stdio: 'ignore' });
+    if (build.status !== 0) {
+      console.log('The build failed: nothing to profile.');
+      return;
+    }
   }
   const server = await startWebServer({ dist });
   const browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
@@ -123,7 +127,7 @@ async function main() {
   } finally {
     await browser.close();
     await server.stop();
-    fs.rmSync(dist, { recursive: true, force: true });
+    if (!DIST) fs.rmSync(dist, { recursive: true, force: true });
   }
 }
 
