@@ -219,23 +219,40 @@ describe.each(dialects)('order batches (%s)', (dialect) => {
       }
       const [first, second] = people as [(typeof people)[0], (typeof people)[0]];
 
-      const query = pg.Client.prototype.query;
+      // Each pooled connection wraps its own `query` when it opens (db/database.ts names statements),
+      // so the test wraps the connections the pool hands out while the batch runs.
+      type Query = (...args: unknown[]) => unknown;
+      const proto = pg.Pool.prototype as unknown as { connect: (...args: unknown[]) => Promise<pg.PoolClient> };
+      const ownConnect = Object.hasOwn(proto, 'connect');
+      const connect = proto.connect;
       let played = false;
-      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-        const result = (query as (...a: unknown[]) => unknown).apply(this, args);
-        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
-        if (played || !(result instanceof Promise) || !text?.includes('row_number()')) return result;
-        played = true;
-        return result.then(async (rows: unknown) => {
-          await t.db.updateTable('designer_loads').set({ assigned_today: 5, last_assigned_at: at }).where('designer_id', '=', first.id).where('day', '=', day).execute();
-          return rows;
-        });
-      } as typeof query;
+      proto.connect = async function (this: pg.Pool, ...args: unknown[]) {
+        const client = await connect.apply(this, args);
+        const c = client as unknown as { query: Query; release: Query };
+        const { query, release } = c;
+        c.query = (...q: unknown[]) => {
+          const result = query.apply(client, q);
+          const text = typeof q[0] === 'string' ? q[0] : (q[0] as { text?: string } | undefined)?.text;
+          if (played || !(result instanceof Promise) || !text?.includes('row_number()')) return result;
+          played = true;
+          return result.then(async (rows: unknown) => {
+            await t.db.updateTable('designer_loads').set({ assigned_today: 5, last_assigned_at: at }).where('designer_id', '=', first.id).where('day', '=', day).execute();
+            return rows;
+          });
+        };
+        c.release = (...r: unknown[]) => {
+          c.query = query;
+          c.release = release;
+          return release.apply(client, r);
+        };
+        return client;
+      };
       let answer: BatchAnswer;
       try {
         answer = await send([order(shop, product, { team_id: teamId })]);
       } finally {
-        pg.Client.prototype.query = query;
+        if (ownConnect) proto.connect = connect;
+        else delete (proto as Partial<typeof proto>).connect;
       }
       expect(played).toBe(true);
       // As read, the first was the best (0 today); as locked it has 5, and the second (1) is.
