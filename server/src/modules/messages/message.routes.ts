@@ -123,7 +123,7 @@ export default async function messageRoutes(app: FastifyInstance) {
       ...secured,
       schema: {
         ...doc(
-          'Team leads publish an announcement. `body` is plain text with light markup (blank line = paragraph, "- " = list item, **bold**), rendered without HTML. scope 0–3 = that designer type only, 4 = everyone.',
+          'Team leads publish an announcement. `body` is plain text with light markup (blank line = paragraph, "- " = list item, **bold**), rendered without HTML. scope 0–3 = that designer type only, 4 = everyone. Answers once the announcement is saved; its type-29 message to each recipient is written right after, then it is broadcast on `announcements` (a browser told of it finds its message).',
         ),
         body: announcementInput,
         response: { 200: envelope(publishResult), 403: errorEnvelope, ...authErrors },

@@ -81,7 +81,10 @@ export type AnnouncementEdit = z.infer<typeof announcementEdit>;
 
 export const withdrawResult = z.object({ removed_messages: z.number().int().describe('Messages of it removed from designers’ lists') });
 
-export const publishResult = z.object({ announcement_id: z.number().int(), recipients: z.number().int() });
+export const publishResult = z.object({
+  announcement_id: z.number().int(),
+  recipients: z.number().int().describe('Active designers it reaches, counted when it is saved (their messages follow the answer)'),
+});
 
 // -- the external broker's hooks (EMQX style: bare `{ result }` JSON, not the envelope) -----------
 
