@@ -77,21 +77,30 @@ test.describe('keyboard and command palette (issue #18)', () => {
 
   test('j / k move through My tickets, Enter opens, Esc closes, x selects', async ({ designerPage: page }) => {
     await openMyTickets(page);
-    const first = rows(page).nth(0);
-    const second = rows(page).nth(1);
+    // Other suites give this designer new tickets while this runs, and a new one joins the list at
+    // its top: each step is checked against the rows as they are then, by ticket id.
+    const cursorRow = page.getByRole('table', { name: '工单列表' }).locator('tbody tr[data-cursor="true"]');
+    const cursorId = async () => {
+      await expect(cursorRow).toHaveCount(1);
+      return (await cursorRow.getAttribute('data-ticket-id'))!;
+    };
+    const rowOf = (id: string) => page.locator(`tbody tr[data-ticket-id="${id}"]`);
 
     await page.keyboard.press('j');
-    await expect(first).toHaveAttribute('data-cursor', 'true');
+    const firstId = await cursorId();
+    const first = rowOf(firstId);
     await expect(first).toBeFocused();
+    // The row after it, read the moment before the key.
+    const nextId = await first.evaluate((row) => row.nextElementSibling?.getAttribute('data-ticket-id') ?? null);
+    expect(nextId).not.toBeNull();
     await page.keyboard.press('j');
-    await expect(second).toHaveAttribute('data-cursor', 'true');
+    await expect(rowOf(nextId!)).toHaveAttribute('data-cursor', 'true');
     await expect(first).not.toHaveAttribute('data-cursor', 'true');
     await page.keyboard.press('k');
     await expect(first).toHaveAttribute('data-cursor', 'true');
 
-    const id = await first.getAttribute('data-ticket-id');
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`ticket=${id}$`));
+    await expect(page).toHaveURL(new RegExp(`ticket=${firstId}$`));
     await expect(drawer(page)).toBeVisible();
     // Under the open drawer the list keys rest: j does not move the cursor.
     await page.keyboard.press('j');

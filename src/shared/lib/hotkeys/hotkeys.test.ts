@@ -42,6 +42,16 @@ describe('useListHotkeys', () => {
     expect(onToggleSelect).toHaveBeenCalledWith({ id: 12 });
   });
 
+  it('keys pressed before React renders the last move each move on from it', () => {
+    const { hook } = setup();
+    // Two keydowns in one task, no render between them: the second starts where the first went.
+    act(() => {
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'j', bubbles: true, cancelable: true }));
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'j', bubbles: true, cancelable: true }));
+    });
+    expect(hook.result.current).toBe(12);
+  });
+
   it('rests while the user types in a field, under a modal dialog, and with Ctrl held', () => {
     const { hook } = setup();
     const input = document.body.appendChild(document.createElement('input'));

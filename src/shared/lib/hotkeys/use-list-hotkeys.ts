@@ -39,7 +39,10 @@ export function useListHotkeys<T>({ items, idOf, onOpen, onToggleSelect, enabled
         case 'k': {
           if (rows.length === 0) return;
           const next = index < 0 ? 0 : Math.min(rows.length - 1, Math.max(0, index + (event.key === 'j' ? 1 : -1)));
-          setCursorId(id(rows[next]!));
+          const nextId = id(rows[next]!);
+          // A key pressed before React has rendered this move (two quick j's) starts from it.
+          latest.current.cursorId = nextId;
+          setCursorId(nextId);
           break;
         }
         case 'Enter':
