@@ -13,3 +13,4 @@ export { ClearFiltersButton, KeywordFilter } from './keyword-filter';
 export { DetailField, DetailSection } from './detail-section';
 export { ColumnPicker, type ColumnOption } from './column-picker';
 export { ScrollBox } from './scroll-box';
+export { SegmentedChoice, type SegmentedChoiceProps } from './segmented-choice';

@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import * as z from 'zod/mini';
@@ -6,6 +6,7 @@ import { userApi } from '@/entities/user';
 import { preloadHttpClient } from '@/shared/api';
 import { SendCodeButton } from './send-code-button';
 import { codeField, phoneField, useZodForm } from '@/shared/lib';
+import { SegmentedChoice } from '@/shared/ui';
 import { startSession } from '../model/session';
 
 const passwordSchema = z.object({ phone: phoneField, password: z.string().check(z.minLength(1, { error: '请输入密码' })) });
@@ -55,10 +56,10 @@ export function LoginForm({ onSignedIn, footer }: Props) {
     // first visit to the login page downloads only what paints it); typing takes longer than that.
     <form onSubmit={submit} noValidate aria-label="登录" onFocusCapture={preloadHttpClient} onPointerDownCapture={preloadHttpClient}>
       <Stack gap="md">
-        <SegmentedControl
-          fullWidth
+        <SegmentedChoice
+          label="登录方式"
           value={mode}
-          onChange={(v) => setMode(v as 'password' | 'code')}
+          onChange={setMode}
           data={[
             { label: '密码登录', value: 'password' },
             { label: '验证码登录', value: 'code' },
