@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * Centered card on a light gradient for the public account screens (login, register, password
+ * Centered card on a soft gradient (a dark one in the dark scheme: app/styles/global.css) for the public account screens (login, register, password
  * reset): product name on top, the form inside a card at most 420 px wide.
  */
 export function AuthCard({ title, subtitle, children }: Props) {
@@ -23,10 +23,7 @@ export function AuthCard({ title, subtitle, children }: Props) {
       mih="100dvh"
       px="md"
       py={48}
-      style={{
-        background:
-          'radial-gradient(circle at 12% 8%, var(--mantine-color-blue-1) 0, transparent 42%), radial-gradient(circle at 88% 92%, var(--mantine-color-cyan-1) 0, transparent 40%), linear-gradient(160deg, var(--mantine-color-gray-0) 0%, var(--mantine-color-blue-0) 100%)',
-      }}
+      className="auth-backdrop"
     >
       <Center mih="calc(100dvh - 96px)">
         <Stack w="100%" maw={420} gap="lg">
