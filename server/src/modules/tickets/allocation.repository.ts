@@ -18,7 +18,7 @@ import type { Db, Dialect } from '../../db/database.js';
 import type { Database, Designer } from '../../db/schema.js';
 import { isoAfter } from '../../lib/time.js';
 import { REGISTRATION_COMPLETE_STEP } from '../../domain/designers.js';
-import { effectiveCapacitySql, planCellsOf } from '../order-plans/index.js';
+import { effectiveCapacitySql, planCellOf } from '../order-plans/index.js';
 import type { AllocationHow } from './ticket.model.js';
 
 type Trx = Transaction<Database>;
@@ -200,7 +200,7 @@ export function candidateQuery(db: Exec, productIds: readonly number[], teamId: 
   const capacity = capacitySql(rules);
   let q = (rules.skill_by_product ? skilled : anyone)
     .leftJoin('designer_loads as l', 'l.designer_id', 'd.id')
-    .leftJoin(planCellsOf(db, day).as('cell'), (j) => j.onRef('cell.designer_id', '=', 'd.id').onRef('cell.team_id', '=', 'd.team_id'))
+    .leftJoin('order_plan_cells as cell', (j) => j.on(planCellOf(day)))
     .select((eb) => {
       const today = eb.case().when('l.day', '=', day).then(eb.ref('l.assigned_today')).else(0).end();
       return [
@@ -267,7 +267,7 @@ export async function assignmentFacts(db: Exec, teamId: number, productIds: read
   const rows = await db
     .selectFrom('designers as d')
     .leftJoin('designer_loads as l', 'l.designer_id', 'd.id')
-    .leftJoin(planCellsOf(db, day).as('cell'), (j) => j.onRef('cell.designer_id', '=', 'd.id').onRef('cell.team_id', '=', 'd.team_id'))
+    .leftJoin('order_plan_cells as cell', (j) => j.on(planCellOf(day)))
     .select((eb) => [
       'd.id',
       'd.real_name',
