@@ -94,6 +94,10 @@ describe.each(dialects)('ticket keyword search (%s)', (dialect) => {
       const second = expectEnvelope<Page>(await who.client.get(`/api/tickets?pageSize=2&page=2&keyword=${k}`), 200).data;
       expect(second.items.map((x) => x.ticket_id)).toEqual(expected.slice(2, 4));
       expect(second.total).toBe(5);
+      // The total is counted with the page's matches; past the last page it is counted alone.
+      const past = expectEnvelope<Page>(await who.client.get(`/api/tickets?pageSize=2&page=9&keyword=${k}`), 200).data;
+      expect(past.items).toEqual([]);
+      expect(past.total).toBe(5);
     }
     // Without a keyword the list keeps its own order.
     const plain = expectEnvelope<Page>(await w.designer.client.get('/api/tickets?pageSize=100'), 200).data;

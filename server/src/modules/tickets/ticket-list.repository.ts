@@ -365,6 +365,19 @@ function pageQuery(db: Db, o: ListOptions, b: Bindings, v: Slot, withTotal: bool
     .orderBy('tickets.id', o.sortOrder)
     .limit(v('limit'))
     .offset(v('offset'));
+  if (ranked && withTotal) {
+    // A keyword's matches are found by a scan of the owner's index entries (or an FTS5 query):
+    // the total is counted in that same pass (a window over every match, before the page is cut)
+    // instead of by a second scan. A plain list keeps the separate count, which reads the index
+    // alone, where a window would read every row of the list.
+    const matches = pageIds.select(sql<number>`count(*) over ()`.as('total'));
+    return itemQuery(db)
+      .innerJoin(matches.as('m'), 'm.id', 'tickets.id')
+      .select('m.total')
+      .orderBy(keywordRank(db, v))
+      .orderBy(`tickets.${o.sortBy}`, o.sortOrder)
+      .orderBy('tickets.id', o.sortOrder);
+  }
   return itemQuery(db)
     .$if(withTotal, (q) => q.select(() => filtered.select((eb) => eb.fn.countAll<number>().as('n')).as('total')))
     .where('tickets.id', 'in', pageIds)
@@ -372,7 +385,6 @@ function pageQuery(db: Db, o: ListOptions, b: Bindings, v: Slot, withTotal: bool
     .orderBy(`tickets.${o.sortBy}`, o.sortOrder)
     .orderBy('tickets.id', o.sortOrder);
 }
-
 
 export interface ExportOptions {
   scope: TicketScope;
