@@ -43,7 +43,7 @@ export function parseChanges(json: string): Change[] {
  * every cell of every plan to find the day's (SQLite has no index on `day` first) and cost
  * allocation ~36 ms per ranking with a year of plans of 2,000 designers (728,000 cells), where this
  * costs ~2.7 ms; with an index on `day` SQLite's planner then chose a nested scan of the day's cells
- * per candidate (145 ms). `order-plans.test.ts` holds the plan.
+ * per candidate (145 ms). `order-plans-allocation.test.ts` holds the plan.
  */
 export function planCellOf(day: string) {
   return sql<SqlBool>`cell.designer_id = d.id and cell.day = ${day} and exists (select 1 from order_plans as op where op.id = cell.plan_id and op.team_id = d.team_id)`;
