@@ -1,4 +1,9 @@
 import type { MqttClient } from 'mqtt';
+
+/** What is used of the mqtt library (loaded lazily; a test hands its own). */
+export interface MqttLibrary {
+  connect: (url: string, options: Record<string, unknown>) => MqttClient;
+}
 import { MQTT_KEEPALIVE_S, MQTT_RECONNECT_MS } from '@/shared/config/constants';
 import { env } from '@/shared/config/env';
 
@@ -28,7 +33,17 @@ export function brokerUrl(): string {
   return `${scheme}://${window.location.host}/mqtt`;
 }
 
-let current: { client: MqttClient; key: string } | undefined;
+/**
+ * The tab's connection, from the moment it is asked for: `client` is set once the library has
+ * loaded. `options` are the latest caller's (its callbacks), `status` the last one reported.
+ */
+interface Connection {
+  key: string;
+  options: MqttOptions;
+  status: ConnectionStatus;
+  client?: MqttClient;
+}
+let current: Connection | undefined;
 
 /** One id per page load, so two tabs of one designer hold two connections (`<designer_id>_<tab>`). */
 const TAB_ID = Math.random().toString(36).slice(2, 10);
@@ -38,12 +53,26 @@ const TAB_ID = Math.random().toString(36).slice(2, 10);
  * session, so the broker keeps nothing between connections: the topics are subscribed on every
  * connect, and the status turns 'connected' once the broker has granted them. The mqtt library is
  * loaded lazily so it never weighs on the first page load.
+ *
+ * Asked again for the same designer and token, it keeps the connection and reports its status to
+ * the new caller. Disconnected or replaced while the library loads, it connects nothing: a second
+ * client of the same id would take the broker's session from the first, and each would then keep
+ * taking it back every 5 s (the tab stayed 连接中 / 未连接, seen when the signed-in frame mounted
+ * twice during its first render).
  */
-export async function connectMqtt(options: MqttOptions): Promise<void> {
+export async function connectMqtt(options: MqttOptions, load: () => Promise<{ default: MqttLibrary }> = () => import('mqtt')): Promise<void> {
   const key = `${options.clientId}:${options.password}`;
-  if (current?.key === key) return;
+  if (current?.key === key) {
+    current.options = options;
+    options.onStatus?.(current.status);
+    return;
+  }
   disconnectMqtt();
-  const { default: mqtt } = await import('mqtt');
+  const connection: Connection = { key, options, status: 'connecting' };
+  current = connection;
+  options.onStatus?.('connecting');
+  const { default: mqtt } = await load();
+  if (current !== connection) return;
   const client = mqtt.connect(brokerUrl(), {
     clientId: `${options.clientId}_${TAB_ID}`,
     username: options.username,
@@ -55,29 +84,37 @@ export async function connectMqtt(options: MqttOptions): Promise<void> {
     resubscribe: false,
     protocolVersion: 4,
   });
-  current = { client, key };
+  connection.client = client;
+  const live = () => current === connection;
+  const report = (status: ConnectionStatus) => {
+    connection.status = status;
+    connection.options.onStatus?.(status);
+  };
   let checking = false;
-  options.onStatus?.('connecting');
 
   client.on('connect', () => {
     client.subscribe(options.topics, { qos: 1 }, (err) => {
       // An error: the connection closed before the grant; the next connect subscribes again.
-      if (err || current?.client !== client) return;
-      options.onStatus?.('connected');
-      options.onSubscribed?.();
+      if (err || !live()) return;
+      report('connected');
+      connection.options.onSubscribed?.();
     });
   });
-  client.on('reconnect', () => options.onStatus?.('reconnecting'));
-  client.on('message', (topic, payload) => options.onMessage(topic, payload.toString()));
+  client.on('reconnect', () => {
+    if (live()) report('reconnecting');
+  });
+  client.on('message', (topic, payload) => {
+    if (live()) connection.options.onMessage(topic, payload.toString());
+  });
   client.on('close', () => {
-    if (current?.client !== client) return;
-    options.onStatus?.('closed');
+    if (!live()) return;
+    report('closed');
     if (checking) return;
     checking = true;
-    void options
+    void connection.options
       .onConnectionLost()
       .then((keepTrying) => {
-        if (!keepTrying) disconnectMqtt();
+        if (!keepTrying && live()) disconnectMqtt();
       })
       .finally(() => {
         checking = false;
@@ -92,10 +129,11 @@ export function disconnectMqtt(): void {
   if (!current) return;
   const { client } = current;
   current = undefined;
+  if (!client) return;
   client.removeAllListeners('close');
   client.end(true);
 }
 
 export function isMqttConnected(): boolean {
-  return current?.client.connected ?? false;
+  return current?.client?.connected ?? false;
 }
