@@ -57,8 +57,8 @@ const TAB_ID = Math.random().toString(36).slice(2, 10);
  * Asked again for the same designer and token, it keeps the connection and reports its status to
  * the new caller. Disconnected or replaced while the library loads, it connects nothing: a second
  * client of the same id would take the broker's session from the first, and each would then keep
- * taking it back every 5 s (the tab stayed 连接中 / 未连接, seen when the signed-in frame mounted
- * twice during its first render).
+ * taking it back every 5 s (the tab stayed 连接中 / 未连接: seen in the e2e suite once the app's
+ * first render became a transition, which changed when the signed-in frame mounts).
  */
 export async function connectMqtt(options: MqttOptions, load: () => Promise<{ default: MqttLibrary }> = () => import('mqtt')): Promise<void> {
   const key = `${options.clientId}:${options.password}`;
