@@ -29,6 +29,35 @@ test.describe('start-up', () => {
     await context.close();
   });
 
+  test('a private page asks for the profile, the menu and the dictionaries side by side, and for the home’s cards once', async ({ designerPage: page }) => {
+    // The profile answers late: the menu and the dictionaries must be asked for before it answers
+    // (not one round trip after the other), and the home must still come up.
+    const sent: string[] = [];
+    const api = (url: string) => new URL(url).pathname.replace(/^\/api\//, '');
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) sent.push(api(r.url()));
+    });
+    let profileAnswered = false;
+    const beforeProfile: string[] = [];
+    page.on('request', (r) => {
+      if (!profileAnswered && r.url().includes('/api/')) beforeProfile.push(api(r.url()));
+    });
+    await page.route('**/api/user/profile', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const response = await route.fetch();
+      profileAnswered = true;
+      await route.fulfill({ response });
+    });
+    await page.goto('/#/home');
+    await expect(page.getByRole('list', { name: '快捷入口' }).getByRole('listitem').first()).toBeVisible();
+    expect(beforeProfile).toEqual(expect.arrayContaining(['user/profile', 'system/menus', 'system/dicts']));
+    // The route starts the cards' request while the page's code loads; the page reads that answer
+    // (a second request may only come later, from a realtime refresh, never two at the start).
+    const firstHome = sent.indexOf('workbench/home');
+    expect(firstHome).toBeGreaterThan(-1);
+    expect(sent.slice(firstHome + 1, firstHome + 4)).not.toContain('workbench/home');
+  });
+
   test('on a phone the closed menu’s links are out of the tab order; opened, they are in it', async ({ designerPage: page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/#/home');

@@ -99,6 +99,12 @@ function RootNotFound() {
   return <NotFoundPage />;
 }
 
+/** The dictionaries are loaded (the ticket statuses are the ones every list needs). */
+function hasTicketStatuses(queryClient: QueryClient): boolean {
+  const dicts = queryClient.getQueryData(dictQueries.list().queryKey);
+  return !!dicts?.some((d) => d.code === 'ticket_status' && d.items.length > 0);
+}
+
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Root,
   notFoundComponent: RootNotFound,
@@ -116,6 +122,16 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
     const first = decideAccess({ path, href: location.href, hasToken: !!token });
     if (first.kind === 'login') throw loginRedirect(first.redirect);
     if (!token) return;
+
+    // A private screen needs the profile, the menu and the dictionaries: the three requests start
+    // now, side by side, instead of one round trip after the other (issue #19). The guards below
+    // still read them in order; a request already under way is not sent twice. (Starting the
+    // layout's and the page's code here too was measured and left out: on HTTP/1.1 its ~70 files
+    // queued ahead of these requests and the home's data came later, not sooner.)
+    if (!isPublicPath(path) && !isOnboardingOpenPath(path)) {
+      void queryClient.ensureQueryData(menuQueries.tree()).catch(() => {});
+      if (!hasTicketStatuses(queryClient)) void queryClient.ensureQueryData(dictQueries.list()).catch(() => {});
+    }
 
     let step: number;
     try {
@@ -140,10 +156,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
       }
       throw loginRedirect(location.href);
     }
-    const dicts = queryClient.getQueryData(dictQueries.list().queryKey);
-    if (!dicts?.some((d) => d.code === 'ticket_status' && d.items.length > 0)) {
-      await queryClient.ensureQueryData(dictQueries.list());
-    }
+    if (!hasTicketStatuses(queryClient)) await queryClient.ensureQueryData(dictQueries.list());
   },
 });
 
@@ -175,6 +188,13 @@ const homeRoute = createRoute({
   path: '/home',
   component: HomePage,
   staticData: { title: '首页' },
+  // The cards' one request starts while the page's code loads (not after it); the page reads the
+  // same query. Only when nothing is cached: a kept-alive home refreshes through its own query.
+  loader: ({ context: { queryClient } }) => {
+    void import('@/entities/workbench')
+      .then(({ workbenchQueries }) => queryClient.ensureQueryData(workbenchQueries.home()))
+      .catch(() => {});
+  },
 });
 
 const accountRoute = createRoute({

@@ -4,6 +4,8 @@ import { homeSchema, shortcutsSchema, welcomeDoneSchema } from '../model/workben
 
 /** "Due soon" and "overdue" move with the clock while no message arrives: the home is read again this often. */
 export const HOME_REFETCH_MS = 60_000;
+/** How long an answer counts as fresh: a remount within this reads it rather than asking again. */
+export const HOME_FRESH_MS = 5_000;
 
 export const workbenchQueries = {
   all: () => ['workbench'] as const,
@@ -13,6 +15,9 @@ export const workbenchQueries = {
     queryOptions({
       queryKey: workbenchQueries.homeKey(),
       queryFn: ({ signal }) => http.get('workbench/home', homeSchema, { signal }),
+      // The route starts this request while the page's code loads; the page mounting a moment
+      // later reads that answer instead of asking again. Messages still refresh it at once.
+      staleTime: HOME_FRESH_MS,
       refetchInterval: HOME_REFETCH_MS,
     }),
   shortcuts: () =>
