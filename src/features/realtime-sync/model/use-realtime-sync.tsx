@@ -14,12 +14,16 @@ import { userApi, userQueries } from '@/entities/user';
 import { ApiError, tokenStore } from '@/shared/api';
 import { MSG } from '@/shared/config/messages';
 import { MESSAGE_TYPE, messageTypeOf, MQTT_TOPICS } from '@/shared/contract';
-import { type ConnectionStatus, connectMqtt, disconnectMqtt } from '@/shared/mqtt';
+import { whenIdle } from '@/shared/lib/when-idle';
+import { type ConnectionStatus, connectMqtt, disconnectMqtt, type MqttOptions } from '@/shared/mqtt';
 import { showBrowserNotification } from '../lib/browser-notification';
 import type { MessageInfo } from './message-href';
 import { permissionPrompt } from './permission-prompt';
 import { catchUpKeys, keysToInvalidate } from './refresh-rules';
 
+
+/** The latest a signed-in tab starts its messaging connection, however busy the page is (ms). */
+const MQTT_START_DEADLINE_MS = 2_000;
 
 /**
  * Keeps the tab's messaging connection in step with the signed-in designer (connect when a
@@ -28,7 +32,8 @@ import { catchUpKeys, keysToInvalidate } from './refresh-rules';
  */
 export function useRealtimeSync(openMessage: (messageType: number, info: MessageInfo) => void): ConnectionStatus {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<ConnectionStatus>('closed');
+  // What the connection last reported; before its first report a signed-in tab is connecting.
+  const [status, setStatus] = useState<ConnectionStatus | null>(null);
   const { data: profile } = useQuery(userQueries.profile());
   const designerId = profile?.designer_id;
   const { data: products } = useQuery({ ...productQueries.available(), enabled: !!designerId });
@@ -82,7 +87,7 @@ export function useRealtimeSync(openMessage: (messageType: number, info: Message
       permissionPrompt.offer();
     };
 
-    void connectMqtt({
+    const options: MqttOptions = {
       clientId: designerId,
       username: designerId,
       password: token,
@@ -107,10 +112,14 @@ export function useRealtimeSync(openMessage: (messageType: number, info: Message
           return true;
         }
       },
-    });
+    };
+    // The mqtt library (~85 KB, a long task to start) loads once the first screen is up and the
+    // browser is idle, not while the page's own code and data arrive (issue #19); within
+    // MQTT_START_DEADLINE_MS at the latest. What was sent meanwhile is caught up on subscribing.
+    return whenIdle(() => void connectMqtt(options), MQTT_START_DEADLINE_MS);
   }, [designerId, queryClient]);
 
   // Leaving the signed-in frame (logout, 401) ends the connection.
   useEffect(() => () => disconnectMqtt(), []);
-  return status;
+  return status ?? (designerId ? 'connecting' : 'closed');
 }
