@@ -51,7 +51,7 @@ test.describe('start-up', () => {
     await page.goto('/#/home');
     await expect(page.getByRole('list', { name: '快捷入口' }).getByRole('listitem').first()).toBeVisible();
     expect(beforeProfile).toEqual(expect.arrayContaining(['user/profile', 'system/menus', 'system/dicts']));
-    // The route starts the cards' request while the page's code loads; the page reads that answer
+    // The route starts the cards' request before the page renders; the page reads that answer
     // (a second request may only come later, from a realtime refresh, never two at the start).
     const firstHome = sent.indexOf('workbench/home');
     expect(firstHome).toBeGreaterThan(-1);

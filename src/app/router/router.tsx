@@ -188,8 +188,11 @@ const homeRoute = createRoute({
   path: '/home',
   component: HomePage,
   staticData: { title: '首页' },
-  // The cards' one request starts while the page's code loads (not after it); the page reads the
-  // same query. Only when nothing is cached: a kept-alive home refreshes through its own query.
+  // The cards' one request starts as soon as its query's code has arrived (with the signed-in
+  // chunk), before the layout and the page render; the page reads the same query. Only when
+  // nothing is cached: a kept-alive home refreshes through its own query. (Importing the query
+  // into the entry to start it earlier cost the login page 3.3 KB gzip and moved no Lighthouse
+  // figure: the home waits on its main thread, not on this request.)
   loader: ({ context: { queryClient } }) => {
     void import('@/entities/workbench')
       .then(({ workbenchQueries }) => queryClient.ensureQueryData(workbenchQueries.home()))

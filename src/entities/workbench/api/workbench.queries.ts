@@ -15,8 +15,8 @@ export const workbenchQueries = {
     queryOptions({
       queryKey: workbenchQueries.homeKey(),
       queryFn: ({ signal }) => http.get('workbench/home', homeSchema, { signal }),
-      // The route starts this request while the page's code loads; the page mounting a moment
-      // later reads that answer instead of asking again. Messages still refresh it at once.
+      // The route starts this request before the page renders; the page mounting a moment later
+      // reads that answer instead of asking again. Messages still refresh it at once.
       staleTime: HOME_FRESH_MS,
       refetchInterval: HOME_REFETCH_MS,
     }),
