@@ -1,8 +1,9 @@
 /**
  * The route tree of the SPA: guards (token, onboarding, menu grants), every route of spec §2 and
- * its lazy page. It stays one file (~470 lines) so the whole tree, and the order the guards run in,
- * read top to bottom in one place: the routes are declarations of path, search schema and page, and
- * cutting them by area would scatter the parent links and the guard order over several files. New
+ * its lazy page. It stays one file (498 lines) so the whole tree, and the order the guards run in
+ * and the requests they start side by side, read top to bottom in one place: the routes are
+ * declarations of path, search schema and page, and cutting them by area would scatter the parent
+ * links and the guard order over several files. New
  * areas bring their routes in a file of their own, built from the parents and the guard exported
  * here (study-routes.tsx, template-routes.tsx), so this file does not grow with them.
  */

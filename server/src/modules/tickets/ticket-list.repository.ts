@@ -1,7 +1,7 @@
 /**
  * The read model of ticket lists: who sees which tickets (scopes), the filters, one page in one
  * compiled statement, the top panel counts and the order hall. Every function takes `db` first.
- * Single tickets (detail, the writes) are ticket.repository.ts. It stays whole (~500 lines): the
+ * Single tickets (detail, the writes) are ticket.repository.ts. It stays whole (497 lines): the
  * list, its export and the counts share one set of scope, filter and keyword expressions, and
  * keeping them in one file is what keeps an export from ever disagreeing with the list. The
  * keyword's text (no SQL) is ticket-search-text.ts.
