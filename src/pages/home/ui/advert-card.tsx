@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
-import { type KeyboardEvent, useEffect, useState } from 'react';
+import { type KeyboardEvent, memo, useEffect, useState } from 'react';
 import type { HomeSummary } from '@/entities/workbench';
 import { formatTime } from '@/shared/lib';
 import { AnchorLink } from '@/shared/ui/router-links';
@@ -21,7 +21,7 @@ export const SLIDE_MS = 6000;
  * turns by itself only when the system does not ask for reduced motion, and stops while the pointer
  * or the focus is inside it, or after the pause button; arrow keys and buttons move it.
  */
-export function AdvertCard({ advert, loading, error, onRetry }: Props) {
+function AdvertCardView({ advert, loading, error, onRetry }: Props) {
   const items = advert?.items ?? [];
   const reduceMotion = useReducedMotion();
   const [index, setIndex] = useState(0);
@@ -147,3 +147,6 @@ export function AdvertCard({ advert, loading, error, onRetry }: Props) {
     </HomeCard>
   );
 }
+
+/** Memoised: each home answer is a new object (its `generated_at`), while this card's part is often the same one. */
+export const AdvertCard = memo(AdvertCardView);

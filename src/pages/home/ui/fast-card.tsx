@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Card, Group, Select, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { type DragEvent, useState } from 'react';
+import { type DragEvent, memo, useState } from 'react';
 import type { ShortcutItem, Shortcuts } from '@/entities/workbench';
 import { moveItem, useSaveShortcuts } from '@/features/pin-shortcuts';
 import { HOME_CARD_HEIGHT, HomeCard } from './home-card';
@@ -15,7 +15,7 @@ interface Props {
 const MAX_SHORTCUTS = 12;
 
 /** fast: my pinned shortcuts (the menu's top entries until I pin some), reordered by drag or keyboard. */
-export function FastCard({ fast, loading, error, onRetry }: Props) {
+function FastCardView({ fast, loading, error, onRetry }: Props) {
   const [draft, setDraft] = useState<ShortcutItem[] | null>(null);
   const editing = draft !== null;
   return (
@@ -189,3 +189,6 @@ function ShortcutEditor({ fast, draft, onChange, onDone }: EditorProps) {
     </Stack>
   );
 }
+
+/** Memoised: each home answer is a new object (its `generated_at`), while this card's part is often the same one. */
+export const FastCard = memo(FastCardView);

@@ -1,6 +1,6 @@
 import { Badge, Card, Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { DESIGNER_TYPE_TEXT, displayName, HasRole, userQueries } from '@/entities/user';
 import { useHomeSummary } from '@/entities/workbench';
 import { ManageTeamLinksButton } from '@/features/manage-team-links';
@@ -29,7 +29,10 @@ export function HomePage() {
   const data = home.data;
   const loading = home.isPending;
   const error = home.isError && !data;
-  const retry = () => void home.refetch();
+  // The cards are memoised: their callbacks keep their identity across the home's answers.
+  const { refetch } = home;
+  const retry = useCallback(() => void refetch(), [refetch]);
+  const openRow = useCallback((item: { ticket_id: number }) => setOpenTicket(item.ticket_id), []);
   const isLead = profile.data?.designer_type === 0;
 
   if (data?.welcome_pending) {
@@ -75,7 +78,7 @@ export function HomePage() {
       </Card>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <WorkCard work={data?.work} teamScope={isLead && profile.data?.team_id != null} loading={loading} error={error} onRetry={retry} onOpen={(item) => setOpenTicket(item.ticket_id)} />
+        <WorkCard work={data?.work} teamScope={isLead && profile.data?.team_id != null} loading={loading} error={error} onRetry={retry} onOpen={openRow} />
         {isLead && (loading || data?.project) ? (
           <ProjectCard project={data?.project ?? undefined} loading={loading} error={error} onRetry={retry} />
         ) : (

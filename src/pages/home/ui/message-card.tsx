@@ -5,6 +5,7 @@ import { useOpenMessage } from '@/features/realtime-sync';
 import { formatTime } from '@/shared/lib';
 import { AnchorLink } from '@/shared/ui/router-links';
 import { HOME_CARD_HEIGHT, HomeCard } from './home-card';
+import { memo } from 'react';
 
 interface Props {
   message: HomeSummary['message'] | undefined;
@@ -14,7 +15,7 @@ interface Props {
 }
 
 /** message: the five latest unread messages and announcements, each marked read in place. */
-export function MessageCard({ message, loading, error, onRetry }: Props) {
+function MessageCardView({ message, loading, error, onRetry }: Props) {
   const markRead = useMarkMessagesRead();
   const open = useOpenMessage();
   return (
@@ -72,3 +73,6 @@ export function MessageCard({ message, loading, error, onRetry }: Props) {
     </HomeCard>
   );
 }
+
+/** Memoised: each home answer is a new object (its `generated_at`), while this card's part is often the same one. */
+export const MessageCard = memo(MessageCardView);

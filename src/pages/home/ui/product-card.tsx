@@ -2,6 +2,7 @@ import { Badge, Group, List, Stack, Text } from '@mantine/core';
 import type { HomeSummary } from '@/entities/workbench';
 import { AnchorLink } from '@/shared/ui/router-links';
 import { HOME_CARD_HEIGHT, HomeCard } from './home-card';
+import { memo } from 'react';
 
 interface Props {
   product: HomeSummary['product'] | undefined;
@@ -11,7 +12,7 @@ interface Props {
 }
 
 /** product: the products I am qualified for with today's load, and the exams that would add one. */
-export function ProductCard({ product, loading, error, onRetry }: Props) {
+function ProductCardView({ product, loading, error, onRetry }: Props) {
   return (
     <HomeCard title="我的产品" testId="home-product" height={HOME_CARD_HEIGHT} loading={loading} error={error} onRetry={onRetry}>
       {product ? (
@@ -60,3 +61,6 @@ export function ProductCard({ product, loading, error, onRetry }: Props) {
     </HomeCard>
   );
 }
+
+/** Memoised: each home answer is a new object (its `generated_at`), while this card's part is often the same one. */
+export const ProductCard = memo(ProductCardView);

@@ -2,6 +2,7 @@ import { Badge, Group, Progress, SimpleGrid, Stack, Table, Text } from '@mantine
 import type { ProjectCard as ProjectData } from '@/entities/workbench';
 import { AnchorLink } from '@/shared/ui/router-links';
 import { HOME_CARD_HEIGHT, HomeCard } from './home-card';
+import { memo } from 'react';
 
 interface Props {
   project: ProjectData | undefined;
@@ -24,7 +25,7 @@ function Figure({ label, value, color }: { label: string; value: string | number
 }
 
 /** project (leads): the team today, and each member's planned capacity against today's assignments. */
-export function ProjectCard({ project, loading, error, onRetry }: Props) {
+function ProjectCardView({ project, loading, error, onRetry }: Props) {
   return (
     <HomeCard
       title="团队今日"
@@ -112,3 +113,6 @@ export function ProjectCard({ project, loading, error, onRetry }: Props) {
     </HomeCard>
   );
 }
+
+/** Memoised: each home answer is a new object (its `generated_at`), while this card's part is often the same one. */
+export const ProjectCard = memo(ProjectCardView);

@@ -4,6 +4,7 @@ import { useNow } from '@/shared/lib';
 import { AnchorLink } from '@/shared/ui/router-links';
 import { dueText, WORK_GROUP_TEXT } from '../model/work-groups';
 import { HOME_CARD_HEIGHT, HomeCard } from './home-card';
+import { memo } from 'react';
 
 interface Props {
   work: HomeSummary['work'] | undefined;
@@ -16,7 +17,7 @@ interface Props {
 }
 
 /** work: my tickets needing action now (a lead: the team's), grouped; a row opens the ticket drawer. */
-export function WorkCard({ work, teamScope, loading, error, onRetry, onOpen }: Props) {
+function WorkCardView({ work, teamScope, loading, error, onRetry, onOpen }: Props) {
   const now = useNow();
   const team = work ? work.scope === 'team' : teamScope;
   const title = team ? '团队待处理工单' : '我的待处理工单';
@@ -91,3 +92,6 @@ export function WorkCard({ work, teamScope, loading, error, onRetry, onOpen }: P
     </HomeCard>
   );
 }
+
+/** Memoised: each home answer is a new object (its `generated_at`), while this card's part is often the same one. */
+export const WorkCard = memo(WorkCardView);

@@ -2,7 +2,7 @@ import { AppShell, Box, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMatches, useNavigate, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { findMenuEntry, flattenMenu, menuQueries } from '@/entities/menu';
 import { messageQueries } from '@/entities/message';
 import { useColorSchemeSync } from '@/features/color-scheme';
@@ -58,6 +58,10 @@ export function AppLayout() {
   const hasMessageCenter = entries.some((e) => e.path === '/message-center/index');
   const { data: unread } = useQuery({ ...messageQueries.unread(), enabled: hasMessageCenter });
   const unreadTotal = unread?.total ?? 0;
+  // Header, sidebar and pages are memoised (issue #19): what they get keeps its identity while it
+  // means the same, so the layout's own updates (a count, the realtime status) do not render them.
+  const badges = useMemo(() => ({ '/message-center/index': unreadTotal }), [unreadTotal]);
+  const openPaths = useMemo(() => tabs.map((t) => t.path), [tabs]);
 
   // A notification opens what it is about, as a row of the message centre does.
   const realtime = useRealtimeSync(useOpenMessage());
@@ -65,7 +69,7 @@ export function AppLayout() {
   // Keyboard (issue #18): Ctrl/⌘+K the palette, ? the shortcut sheet, g then t/m/f a page.
   const [palette, setPalette] = useState<'unloaded' | 'open' | 'closed'>('unloaded');
   const [sheetOpen, sheet] = useDisclosure(false);
-  const openPalette = () => setPalette('open');
+  const openPalette = useCallback(() => setPalette('open'), []);
   useGlobalHotkeys({
     onPalette: openPalette,
     onHelp: sheet.open,
@@ -97,6 +101,10 @@ export function AppLayout() {
     return () => cancelAnimationFrame(frame);
   }, [path]);
 
+  const signedOut = useCallback(() => {
+    tabsStore.reset();
+    void navigate({ to: '/login' });
+  }, [navigate]);
   const go = (tab: Tab) => void navigate({ href: tab.href });
   const close = (tab: Tab) => {
     if (tab.path === path) {
@@ -119,14 +127,11 @@ export function AppLayout() {
           navOpened={navOpened}
           onToggleNav={nav.toggle}
           onOpenPalette={openPalette}
-          onSignedOut={() => {
-            tabsStore.reset();
-            void navigate({ to: '/login' });
-          }}
+          onSignedOut={signedOut}
         />
       </AppShell.Header>
       <AppShell.Navbar className="app-navbar" data-closed={navOpened ? undefined : true}>
-        <Sidebar tree={tree} activePath={menuActive} onNavigate={nav.close} badges={{ '/message-center/index': unreadTotal }} />
+        <Sidebar tree={tree} activePath={menuActive} onNavigate={nav.close} badges={badges} />
       </AppShell.Navbar>
       <AppShell.Main>
         <TagsView
@@ -150,7 +155,7 @@ export function AppLayout() {
             activePath={path}
             activeRouteId={leaf.routeId}
             keepAlive={keepAlive}
-            openPaths={tabs.map((t) => t.path)}
+            openPaths={openPaths}
           />
         </Box>
       </AppShell.Main>

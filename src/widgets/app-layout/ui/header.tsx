@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import {
   ActionIcon,
   Avatar,
@@ -45,7 +46,7 @@ interface Props {
 const MOD_KEY = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘' : 'Ctrl';
 
 /** Top bar: greeting by the hour, the user's name and role, and the user menu. */
-export function Header({ realtime, unread, navOpened, onToggleNav, onSignedOut, onOpenPalette }: Props) {
+function HeaderView({ realtime, unread, navOpened, onToggleNav, onSignedOut, onOpenPalette }: Props) {
   const navigate = useNavigate();
   const { data: profile } = useQuery(userQueries.profile());
   const [confirmOpen, confirm] = useDisclosure(false);
@@ -163,3 +164,6 @@ function BellIcon() {
     </svg>
   );
 }
+
+/** Memoised with the layout's stable callbacks: it renders again only when its own props or queries change. */
+export const Header = memo(HeaderView);

@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { Center, Loader } from '@mantine/core';
-import { Activity, type ComponentType, Suspense, useState } from 'react';
+import { Activity, type ComponentType, memo, Suspense, useState } from 'react';
 import { ErrorBoundary } from '@/shared/ui';
 
 interface Props {
@@ -18,7 +18,7 @@ interface Props {
  * state (form input, filters, scroll of inner panes) is there when the user comes back.
  * Cached pages must read route data through non-strict hooks (they render while not matched).
  */
-export function KeepAlive({ activePath, activeRouteId, keepAlive, openPaths }: Props) {
+function KeepAliveView({ activePath, activeRouteId, keepAlive, openPaths }: Props) {
   const router = useRouter();
   const [cache, setCache] = useState<ReadonlyMap<string, string>>(new Map());
 
@@ -66,3 +66,6 @@ export function KeepAlive({ activePath, activeRouteId, keepAlive, openPaths }: P
   );
   /* eslint-enable react-hooks/static-components */
 }
+
+/** Memoised: the layout re-renders for its own reasons (an unread count, the realtime status, a tab), and the pages must not render again with it (issue #19). */
+export const KeepAlive = memo(KeepAliveView);

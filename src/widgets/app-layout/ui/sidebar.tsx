@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Badge, NavLink, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { MenuItem } from '@/entities/menu';
@@ -17,7 +18,7 @@ function visibleChildren(item: MenuItem) {
 }
 
 /** The server's menu tree, in its order; hidden entries are routed but not listed. */
-export function Sidebar({ tree, activePath, onNavigate, badges = {} }: Props) {
+function SidebarView({ tree, activePath, onNavigate, badges = {} }: Props) {
   const badge = (path: string) =>
     badges[path] ? (
       <Badge size="sm" color="red" variant="filled" aria-label={`${badges[path]}条未读`}>
@@ -81,3 +82,6 @@ export function Sidebar({ tree, activePath, onNavigate, badges = {} }: Props) {
     </ScrollBox>
   );
 }
+
+/** Memoised: the menu renders again only when the tree, the active entry or a badge changes. */
+export const Sidebar = memo(SidebarView);
