@@ -128,8 +128,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         fontSrc: ["'self'", 'data:'],
         // Sockets only to the broker: this origin ('self' covers its ws/wss, CSP Level 3) or MQTT_PUBLIC_URL's.
         connectSrc: ["'self'", ...brokerOrigins(config.mqttPublicUrl), ...ossOrigins],
-        // mqtt.js keeps its keepalive timers in a blob worker.
-        workerSrc: ["'self'", 'blob:'],
+        // The SPA's MQTT worker (a hashed file of its own); inside it mqtt.js uses plain timers, no blob worker.
+        workerSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

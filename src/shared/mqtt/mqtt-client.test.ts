@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import type { MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectMqtt, disconnectMqtt, type ConnectionStatus, type MqttOptions } from './mqtt-client';
 
@@ -23,7 +22,7 @@ const load = () =>
       connect: (_url: string, opts: Record<string, unknown>) => {
         const client = new FakeClient();
         clients.push({ id: String(opts.clientId), client });
-        return client as unknown as MqttClient;
+        return client;
       },
     },
   });

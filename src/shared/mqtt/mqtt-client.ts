@@ -1,11 +1,6 @@
-import type { MqttClient } from 'mqtt';
-
-/** What is used of the mqtt library (loaded lazily; a test hands its own). */
-export interface MqttLibrary {
-  connect: (url: string, options: Record<string, unknown>) => MqttClient;
-}
 import { MQTT_KEEPALIVE_S, MQTT_RECONNECT_MS } from '@/shared/config/constants';
 import { env } from '@/shared/config/env';
+import { type MqttClientLike, type MqttLibrary, workerMqtt } from './mqtt-worker';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'closed';
 
@@ -41,18 +36,31 @@ interface Connection {
   key: string;
   options: MqttOptions;
   status: ConnectionStatus;
-  client?: MqttClient;
+  client?: MqttClientLike;
 }
 let current: Connection | undefined;
 
 /** One id per page load, so two tabs of one designer hold two connections (`<designer_id>_<tab>`). */
 const TAB_ID = Math.random().toString(36).slice(2, 10);
 
+/** One dedicated worker per connection runs mqtt.js (see mqtt-worker.ts); Vite bundles it apart. */
+function openWorker(onFailed: () => void): Worker {
+  const worker = new Worker(new URL('./mqtt.worker.ts', import.meta.url), { type: 'module', name: 'mqtt' });
+  // The script did not load, or the worker died: the client reports 'closed' and starts another.
+  worker.onerror = (event) => {
+    event.preventDefault();
+    onFailed();
+  };
+  return worker;
+}
+
+const inWorker = () => Promise.resolve({ default: workerMqtt(openWorker, MQTT_RECONNECT_MS) });
+
 /**
  * The tab's one messaging connection (spec §4, §7): keepalive 40 s, reconnect every 5 s, clean
  * session, so the broker keeps nothing between connections: the topics are subscribed on every
- * connect, and the status turns 'connected' once the broker has granted them. The mqtt library is
- * loaded lazily so it never weighs on the first page load.
+ * connect, and the status turns 'connected' once the broker has granted them. The mqtt library
+ * runs in a worker started with the connection, so it never weighs on the page's own thread.
  *
  * Asked again for the same designer and token, it keeps the connection and reports its status to
  * the new caller. Disconnected or replaced while the library loads, it connects nothing: a second
@@ -60,7 +68,7 @@ const TAB_ID = Math.random().toString(36).slice(2, 10);
  * taking it back every 5 s (the tab stayed 连接中 / 未连接: seen in the e2e suite once the app's
  * first render became a transition, which changed when the signed-in frame mounts).
  */
-export async function connectMqtt(options: MqttOptions, load: () => Promise<{ default: MqttLibrary }> = () => import('mqtt')): Promise<void> {
+export async function connectMqtt(options: MqttOptions, load: () => Promise<{ default: MqttLibrary }> = inWorker): Promise<void> {
   const key = `${options.clientId}:${options.password}`;
   if (current?.key === key) {
     current.options = options;
