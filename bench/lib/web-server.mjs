@@ -1,7 +1,7 @@
 // The real server for the browser benchmarks (bench/bundle, bench/lighthouse): a fresh data
 // directory seeded with the demo accounts, the built SPA from dist/ (scripts/e2e-server.mjs), on a
 // free port. Started with node directly, so that SIGTERM reaches it.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -36,6 +36,23 @@ function freePort() {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * `--dist <dir>`'s build, or a fresh build of the SPA with source maps in a temporary directory
+ * (null when that build failed). `cleanup()` removes only a directory made here.
+ */
+export function sourceMappedBuild(given, prefix) {
+  if (given) return { dist: path.resolve(given), cleanup: () => {} };
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  console.log(`Building the SPA with source maps into ${dist}`);
+  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--sourcemap', '--outDir', dist, '--emptyOutDir'], { cwd: root, stdio: 'ignore' });
+  const cleanup = () => fs.rmSync(dist, { recursive: true, force: true });
+  if (build.status !== 0) {
+    cleanup();
+    return null;
+  }
+  return { dist, cleanup };
 }
 
 /** Starts the server; resolves once /api/system/config answers. `stop()` ends it and removes its data. */

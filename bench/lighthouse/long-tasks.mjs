@@ -15,13 +15,12 @@
 // the tasks' time over 50 ms ("blocking", from navigation on, so a little more than TBT, which
 // starts at the first paint). Runs differ by 10-30% on a busy machine: compare several (`--runs`).
 // Prints; asserts nothing; exits 0.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, TOKEN_KEY, root, signIn, startWebServer } from '../lib/web-server.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, TOKEN_KEY, signIn, sourceMappedBuild, startWebServer } from '../lib/web-server.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
@@ -101,15 +100,12 @@ async function loadOnce(origin, dist, where) {
 }
 
 async function main() {
-  const dist = DIST ? path.resolve(DIST) : fs.mkdtempSync(path.join(os.tmpdir(), 'dwp-long-tasks-dist-'));
-  if (!DIST) {
-    console.log(`Building the SPA with source maps into ${dist}`);
-    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--sourcemap', '--outDir', dist, '--emptyOutDir'], { cwd: root, stdio: 'ignore' });
-    if (build.status !== 0) {
-      console.log('The build failed: nothing to trace.');
-      return;
-    }
+  const built = sourceMappedBuild(DIST, 'dwp-long-tasks-dist-');
+  if (!built) {
+    console.log('The build failed: nothing to trace.');
+    return;
   }
+  const { dist } = built;
   const server = await startWebServer({ dist });
   const where = locator(dist);
   const totals = [];
@@ -136,7 +132,7 @@ async function main() {
     console.log(`load average (1/5/15 min): ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} on ${os.cpus().length} cores`);
   } finally {
     await server.stop();
-    if (!DIST) fs.rmSync(dist, { recursive: true, force: true });
+    built.cleanup();
   }
 }
 

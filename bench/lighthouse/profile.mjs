@@ -12,13 +12,12 @@
 // Prints the main thread's busy time, then self time by file, by function and time by file
 // including callees. Two runs of the same build differ by 10-20% here: compare several. Prints;
 // asserts nothing; exits 0.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, TOKEN_KEY, root, signIn, startWebServer } from '../lib/web-server.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, TOKEN_KEY, signIn, sourceMappedBuild, startWebServer } from '../lib/web-server.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
@@ -86,15 +85,12 @@ function summarise(profile, dist) {
 }
 
 async function main() {
-  const dist = DIST ? path.resolve(DIST) : fs.mkdtempSync(path.join(os.tmpdir(), 'dwp-profile-dist-'));
-  if (!DIST) {
-    console.log(`Building the SPA with source maps into ${dist}`);
-    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--sourcemap', '--outDir', dist, '--emptyOutDir'], { cwd: root, stdio: 'ignore' });
-    if (build.status !== 0) {
-      console.log('The build failed: nothing to profile.');
-      return;
-    }
+  const built = sourceMappedBuild(DIST, 'dwp-profile-dist-');
+  if (!built) {
+    console.log('The build failed: nothing to profile.');
+    return;
   }
+  const { dist } = built;
   const server = await startWebServer({ dist });
   const browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   try {
@@ -127,7 +123,7 @@ async function main() {
   } finally {
     await browser.close();
     await server.stop();
-    if (!DIST) fs.rmSync(dist, { recursive: true, force: true });
+    built.cleanup();
   }
 }
 
