@@ -33,6 +33,7 @@ afterEach(() => {
 function setup({ failFirst = false } = {}) {
   const fakes: FakeClient[] = [];
   let opened = 0;
+  let terminated = 0;
   const library = workerMqtt((onFailed) => {
     opened++;
     const { port1, port2 } = new MessageChannel();
@@ -48,9 +49,10 @@ function setup({ failFirst = false } = {}) {
         },
       });
     }
-    return port1 as unknown as MqttPort;
+    // The page's end of the channel stands for the Worker object: terminate() is recorded.
+    return Object.assign(port1, { terminate: () => void terminated++ }) as unknown as MqttPort;
   }, 20);
-  return { library, fakes, opened: () => opened };
+  return { library, fakes, opened: () => opened, terminated: () => terminated };
 }
 
 const until = async (check: () => boolean) => {
@@ -96,13 +98,14 @@ describe('the MQTT client in a worker', () => {
     expect(answers).toEqual([null, 'not authorised']);
   });
 
-  it('ended, it ends the worker’s client and reports nothing more', async () => {
-    const { library, fakes } = setup();
+  it('ended, it ends the worker’s client, terminates the worker and reports nothing more', async () => {
+    const { library, fakes, terminated } = setup();
     const client = library.connect('ws://host/mqtt', {});
     const events: string[] = [];
     client.on('connect', () => events.push('connect'));
     await until(() => fakes.length === 1);
     client.end(true);
+    expect(terminated()).toBe(1);
     await until(() => fakes[0]!.ended);
     expect(fakes[0]!.listenerCount('connect')).toBe(0);
     fakes[0]!.emit('connect');

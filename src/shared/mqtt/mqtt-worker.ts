@@ -85,7 +85,7 @@ class WorkerClient implements MqttClientLike {
   private readonly pending = new Map<number, (error: Error | null) => void>();
   private nextId = 1;
   private ended = false;
-  private port: MqttPort | undefined;
+  private port: (MqttPort & { terminate?: () => void }) | undefined;
   private retry: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -177,6 +177,9 @@ class WorkerClient implements MqttClientLike {
     this.connected = false;
     clearTimeout(this.retry);
     this.send({ type: 'end' });
+    // A worker per connection: an ended one would otherwise stay alive, idle, until the tab closes.
+    // Ending it also closes its socket, should the 'end' above not have run yet.
+    this.port?.terminate?.();
     this.port = undefined;
     this.pending.clear();
     return this;

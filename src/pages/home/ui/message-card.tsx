@@ -1,11 +1,11 @@
 import { ActionIcon, Badge, Group, NavLink, Stack, Text, Tooltip } from '@mantine/core';
+import { memo } from 'react';
 import type { HomeSummary } from '@/entities/workbench';
 import { useMarkMessagesRead } from '@/features/mark-read';
 import { useOpenMessage } from '@/features/realtime-sync';
 import { formatTime } from '@/shared/lib';
 import { AnchorLink } from '@/shared/ui/router-links';
 import { HOME_CARD_HEIGHT, HomeCard } from './home-card';
-import { memo } from 'react';
 
 interface Props {
   message: HomeSummary['message'] | undefined;

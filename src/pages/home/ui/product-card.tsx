@@ -1,8 +1,8 @@
 import { Badge, Group, List, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import type { HomeSummary } from '@/entities/workbench';
 import { AnchorLink } from '@/shared/ui/router-links';
 import { HOME_CARD_HEIGHT, HomeCard } from './home-card';
-import { memo } from 'react';
 
 interface Props {
   product: HomeSummary['product'] | undefined;

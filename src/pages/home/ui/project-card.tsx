@@ -1,8 +1,8 @@
 import { Badge, Group, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { memo } from 'react';
 import type { ProjectCard as ProjectData } from '@/entities/workbench';
 import { AnchorLink } from '@/shared/ui/router-links';
 import { HOME_CARD_HEIGHT, HomeCard } from './home-card';
-import { memo } from 'react';
 
 interface Props {
   project: ProjectData | undefined;

@@ -1,10 +1,10 @@
 import { Badge, Group, NavLink, Stack, Text, ThemeIcon } from '@mantine/core';
+import { memo } from 'react';
 import type { HomeSummary, WorkItem } from '@/entities/workbench';
 import { useNow } from '@/shared/lib';
 import { AnchorLink } from '@/shared/ui/router-links';
 import { dueText, WORK_GROUP_TEXT } from '../model/work-groups';
 import { HOME_CARD_HEIGHT, HomeCard } from './home-card';
-import { memo } from 'react';
 
 interface Props {
   work: HomeSummary['work'] | undefined;
