@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axe } from '../axe';
 import { type DemoRole, expect, signedInPage, test } from '../fixtures';
 import { animationsSettled, COLOR_SCHEMES, type ColorScheme, menuRoutes, openRoute, PUBLIC_ROUTES, useColorScheme } from '../routes';
 
@@ -12,7 +12,7 @@ test.describe.configure({ mode: 'default' });
 
 async function violations(page: Page, route: string): Promise<string[]> {
   await animationsSettled(page);
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axe(page).analyze();
   return result.violations.map((v) => {
     const nodes = v.nodes.slice(0, 8).map((n) => {
       // A contrast failure names its colours, so the fix can be found without a rerun.

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { axe } from '../axe';
 import { authHeaders, expect, INTEGRATION_API_KEY, okData, test } from '../fixtures';
 
 /**
@@ -67,7 +67,7 @@ async function waitForRealtime(page: Page) {
 }
 
 async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axe(page).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

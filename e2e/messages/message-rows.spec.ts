@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { axe } from '../axe';
 import { authHeaders, expect, INTEGRATION_API_KEY, okData, test } from '../fixtures';
 
 /**
@@ -55,8 +55,8 @@ test.describe('message centre rows', () => {
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('系统派单');
     // The rows that open their message stay accessible (a real button per row for the keyboard).
-    const axe = await new AxeBuilder({ page }).include('table[aria-label="消息列表"]').analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    const result = await axe(page).include('table[aria-label="消息列表"]').analyze();
+    expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
     await row.getByText(`系统为你分配了新工单 ${no}`).click();
     await expect(page).toHaveURL(new RegExp(`#/order-management/index\\?ticket=${ticket.ticket_id}$`));

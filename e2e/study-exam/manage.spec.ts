@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { axe } from '../axe';
 import { authHeaders, expect, okData, test } from '../fixtures';
 
 /** The demo designer's code and the name the lead's pickers show. */
@@ -15,7 +15,7 @@ async function designerIdentity(api: APIRequestContext, leadToken: string, desig
 }
 
 async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axe(page).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { axe } from '../axe';
 import { authHeaders, expect, INTEGRATION_API_KEY, okData, test } from '../fixtures';
 
 interface TicketItem {
@@ -466,7 +466,7 @@ test.describe('team management', () => {
     const lead = await demoSession('lead');
     const violations = async () => {
       // The tab strip belongs to the app layout and is checked by its own suite.
-      const result = await new AxeBuilder({ page }).exclude('[role="tablist"]').analyze();
+      const result = await axe(page).exclude('[role="tablist"]').analyze();
       return result.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { axe } from '../axe';
 import { authHeaders, expect, INTEGRATION_API_KEY, okData, test } from '../fixtures';
 
 /** Issue #17: the template library (模板库), 「从模板开始」 in a draft, uploads, publishing and share links. */
@@ -329,7 +329,7 @@ test.describe('template library', () => {
 
   test('the library, a detail and the share page have no serious or critical accessibility violation', async ({ designerPage: page, browser, baseURL }) => {
     const serious = async (p: Page) =>
-      (await new AxeBuilder({ page: p }).analyze()).violations
+      (await axe(p).analyze()).violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
     await page.goto(LIBRARY);

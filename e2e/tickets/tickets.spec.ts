@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { axe } from '../axe';
 import { authHeaders, expect, INTEGRATION_API_KEY, okData, signedInPage, test } from '../fixtures';
 
 interface TicketItem {
@@ -247,7 +247,7 @@ test('My tickets and the order hall have no serious or critical accessibility vi
   test.slow();
   const violations = async (page: Page) => {
     // The tab strip belongs to the app layout and is checked by its own suite.
-    const result = await new AxeBuilder({ page }).exclude('[role="tablist"]').analyze();
+    const result = await axe(page).exclude('[role="tablist"]').analyze();
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axe } from '../axe';
 import { authHeaders, expect as baseExpect, okData, test } from '../fixtures';
 
 // The machine the suite runs on is shared: give first paints room.
@@ -167,7 +167,7 @@ test.describe('keyboard and command palette (issue #18)', () => {
       // too: Mantine's Modal draws its title bar as a <header>, a second banner beside the app's
       // (landmark-no-duplicate-banner, landmark-unique: moderate), in every modal of the app.
       const violations = async () =>
-        (await new AxeBuilder({ page }).include('header').include('main table').include('[role="dialog"]').disableRules(['page-has-heading-one', 'region', 'landmark-no-duplicate-banner', 'landmark-unique']).analyze()).violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        (await axe(page).include('header').include('main table').include('[role="dialog"]').disableRules(['page-has-heading-one', 'region', 'landmark-no-duplicate-banner', 'landmark-unique']).analyze()).violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       await page.keyboard.press('j');
       await expect(page.locator('tr[data-cursor]')).toHaveCount(1);
       expect(await violations()).toEqual([]);
