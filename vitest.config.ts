@@ -30,10 +30,12 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/test/**/*.test.ts'],
-          // Two files at a time on the 2-core machine (Vitest's default is one: cores − 1): most of
-          // a server test's time is spent waiting on the database, the broker, a child server or a
-          // timer, and each file has a database of its own. 640 s → 420 s for the suite.
-          maxWorkers: 2,
+          // Three files at a time on the 2-core machine (Vitest's default is one: cores − 1): much
+          // of a server test's time is spent waiting on the database, the broker, a child server or
+          // a timer (a crash test's restarts, a trickled body's timeout), and each file has a
+          // database of its own. One → two files: 640 s → 420 s for the suite; two → three (with
+          // the demo's pictures rendered once per process), 28 Nov, same session: 554 s → 389 s.
+          maxWorkers: 3,
           // The files of a worker share one module graph: each file imported the whole server anew
           // (67 s of the suite's 460 on 2 cores). Safe here: the server keeps no module state a test
           // changes except the clock, which the harness resets after every test, and no test mocks

@@ -57,6 +57,25 @@ const SHOPS = [
  * `oss` (the local store's disk, or the configured bucket). The files are written before the
  * transaction commits: a store that refuses them leaves no demo data naming missing files.
  */
+/**
+ * The demo's pictures, each rendered once per process: a reference image and a draft preview of
+ * one order look alike, and the server tests seed a database for every test file (deflating these
+ * was ~0.7 s of CPU of each seed). A picture shows only its label (the order number, the same all
+ * day), so this holds one day's demo pictures at most; the PDFs carry times and are cheap to write,
+ * so they are not kept.
+ */
+const pictures = new Map<string, Buffer>();
+
+function renderOnce(f: SampleFile): Buffer {
+  if (f.kind !== 'png') return renderSampleFile(f);
+  let body = pictures.get(f.label);
+  if (!body) {
+    body = renderSampleFile(f);
+    pictures.set(f.label, body);
+  }
+  return body;
+}
+
 export async function seedDemoIfEmpty(db: Db, oss: OssConfig): Promise<boolean> {
   const { n } = await db
     .selectFrom('designers')
@@ -135,15 +154,7 @@ export async function seedDemoIfEmpty(db: Db, oss: OssConfig): Promise<boolean> 
     // The lead and the designers who finished registering made the team's templates.
     await seedDemoTemplates(trx, { teamId: team.id, designerIds: designerIds.filter((_, i) => DEMO_ACCOUNTS[i]!.step >= REGISTRATION_COMPLETE_STEP), oss });
     await seedDemoStudy(trx, { teamId: team.id, leadId: designerIds[0]!, designerIds: designerIds.slice(1, 4), productIds: products.map((p) => p.id), files });
-    // A reference image and a draft preview of one order look alike: render each picture once.
-    const rendered = new Map<string, Buffer>();
-    const render = (f: SampleFile) => {
-      const id = JSON.stringify([f.kind, f.label, f.lines ?? []]);
-      const body = rendered.get(id) ?? renderSampleFile(f);
-      rendered.set(id, body);
-      return body;
-    };
-    await putObjects(oss, files.map((f) => ({ key: f.key, body: () => render(f) })));
+    await putObjects(oss, files.map((f) => ({ key: f.key, body: () => renderOnce(f) })));
   });
   return true;
 }

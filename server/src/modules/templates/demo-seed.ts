@@ -115,14 +115,32 @@ export async function seedDemoTemplates(
   await putObjects(oss, objects);
 }
 
+type Previews = { png: Buffer; thumb: { body: Buffer; width: number; height: number } }[];
+
+/**
+ * The demo's previews, made once per process. They depend on nothing but their label, and a
+ * process seeds more than once in the server tests (every test file's database: rendering and
+ * thumbnailing them was ~1 s of CPU of each seed's ~3). Bounded by the demo itself: 85 images and
+ * their thumbnails, ~2 MB.
+ */
+const previewsMade = new Map<string, Promise<Previews>>();
+
 /** A template's preview images (the first one large) with the thumbnails an upload would get. */
-function renderPreviews(label: string, count: number): Promise<{ png: Buffer; thumb: { body: Buffer; width: number; height: number } }[]> {
-  return Promise.all(
-    Array.from({ length: count }, async (_, k) => {
-      const png = k === 0 ? samplePng(label, 640, 400) : samplePng(`${label} B`);
-      const thumb = await makeThumbnail(png);
-      if (!thumb) throw new Error(`the demo preview ${label} made no thumbnail`);
-      return { png, thumb };
-    }),
-  );
+function renderPreviews(label: string, count: number): Promise<Previews> {
+  const key = `${label}|${count}`;
+  let made = previewsMade.get(key);
+  if (!made) {
+    made = Promise.all(
+      Array.from({ length: count }, async (_, k) => {
+        const png = k === 0 ? samplePng(label, 640, 400) : samplePng(`${label} B`);
+        const thumb = await makeThumbnail(png);
+        if (!thumb) throw new Error(`the demo preview ${label} made no thumbnail`);
+        return { png, thumb };
+      }),
+    );
+    // A failed rendering is not kept: the next seed tries again.
+    made.catch(() => previewsMade.delete(key));
+    previewsMade.set(key, made);
+  }
+  return made;
 }
