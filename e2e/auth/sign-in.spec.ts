@@ -62,10 +62,14 @@ test.describe('signing in', () => {
     });
     await page.goto('/#/home');
     await expect(page.getByTestId('greeting')).toBeVisible();
-    // Revoke the token server-side, then make the app call the API again.
+    // Revoke the token server-side, then make the app call the API again: by the address, not the
+    // menu, because a request of the app's own (a refetch, a count) may meet the 401 first and take
+    // the menu away before a click lands (seen once in a run of the whole suite).
     const out = await api.post('/api/user/logout', { headers: { authorization: `Bearer ${session.token}` } });
     expect(out.ok()).toBe(true);
-    await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: /消息中心/ }).click();
+    await page.evaluate(() => {
+      location.hash = '#/message-center/index';
+    });
     await expect(page).toHaveURL(/#\/login/);
     await expect(page.getByText('token失效').first()).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
