@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectMqtt, disconnectMqtt, type ConnectionStatus, type MqttOptions } from './mqtt-client';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '@/shared/api';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CLOSED, keyAction, markTourPending, markTourSeen, placeCard, TOUR_STEPS, tourPending, tourReducer } from './tour';
 
