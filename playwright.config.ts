@@ -52,8 +52,8 @@ export default defineConfig({
     baseURL,
     // CI records a trace only when a test is run again after failing (every CI failure is retried
     // once, so its report holds the retry's trace; a test that passes on retry keeps the trace of
-    // that flaky run too). Recording every run and dropping it on success cost a quarter of the
-    // suite's CPU: a DOM snapshot at each action and a screencast, for nothing when the test passes
+    // that flaky run too). Recording every run and dropping it on success cost about a quarter of a
+    // test's time: a DOM snapshot at each action and a screencast, for nothing when the test passes
     // (the sweep of the lead's routes: 46–48 s traced, 35–38 s not, same session, 28 Nov). Without
     // CI there are no retries, so a QA run keeps the trace of each failing test as before.
     trace: isCI ? 'on-first-retry' : 'retain-on-failure',

@@ -52,12 +52,6 @@ const SHOPS = [
 ] as const;
 
 /**
- * Seeds the demo team and logins of product.md §2 when the database has no designers, and writes
- * every file the demo data names (reference images, drafts, appeal evidence) into the object store
- * `oss` (the local store's disk, or the configured bucket). The files are written before the
- * transaction commits: a store that refuses them leaves no demo data naming missing files.
- */
-/**
  * The demo's pictures, each rendered once per process: a reference image and a draft preview of
  * one order look alike, and the server tests seed a database for every test file (deflating these
  * was ~0.7 s of CPU of each seed). A picture shows only its label (the order number, the same all
@@ -76,6 +70,12 @@ function renderOnce(f: SampleFile): Buffer {
   return body;
 }
 
+/**
+ * Seeds the demo team and logins of product.md §2 when the database has no designers, and writes
+ * every file the demo data names (reference images, drafts, appeal evidence) into the object store
+ * `oss` (the local store's disk, or the configured bucket). The files are written before the
+ * transaction commits: a store that refuses them leaves no demo data naming missing files.
+ */
 export async function seedDemoIfEmpty(db: Db, oss: OssConfig): Promise<boolean> {
   const { n } = await db
     .selectFrom('designers')
