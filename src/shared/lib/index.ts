@@ -36,6 +36,7 @@ export { dayRangePresets, type DayRangePreset } from './day-presets';
 export { addPicked, markPickedFailed, markPickedUploaded, removePicked, type PickedFile, type PickedFileStatus } from './picked-files';
 export { usePickedUploads, type StoredFile } from './use-picked-uploads';
 export { dismissBootShell, useDismissBootShell } from './boot-shell';
+export { useMountInTransition } from './use-mount-in-transition';
 export { COLOR_SCHEME_STORAGE_KEY, colorSchemeManager } from './color-scheme';
 export { GO_SEQUENCE_MS, GO_TARGETS, isModalOpen, isTypingTarget, mayHandle, useGlobalHotkeys, useListHotkeys, type GlobalHotkeys, type GoTarget, type ListHotkeysOptions } from './hotkeys';
 export { shanghaiYearOfMs } from './shanghai-offset';

@@ -8,7 +8,7 @@ import { messageQueries } from '@/entities/message';
 import { useColorSchemeSync } from '@/features/color-scheme';
 import { GuidanceTour } from '@/features/guidance-tour';
 import { useOpenMessage, useRealtimeSync } from '@/features/realtime-sync';
-import { useDismissBootShell, useGlobalHotkeys } from '@/shared/lib';
+import { useDismissBootShell, useGlobalHotkeys, useMountInTransition } from '@/shared/lib';
 import { notify } from '@/shared/ui';
 import { GO_PATHS } from '../model/shortcuts';
 import { type Tab, tabOps, tabsStore } from '../model/tabs';
@@ -33,8 +33,16 @@ const VISUALLY_HIDDEN = {
 // The command palette (Spotlight and its styles) loads on its first use, not with the frame.
 const CommandPalette = lazy(() => import('./command-palette').then((m) => ({ default: m.CommandPalette })));
 
-/** The signed-in frame: sidebar menu, top bar, tabs and the kept-alive pages. */
+/**
+ * The signed-in frame. It renders in slices after the route has mounted (issue #19,
+ * useMountInTransition); index.html's first-paint frame stays on screen until it commits.
+ */
 export function AppLayout() {
+  return useMountInTransition() ? <AppFrame /> : null;
+}
+
+/** Sidebar menu, top bar, tabs and the kept-alive pages. */
+function AppFrame() {
   // index.html's first-paint frame stood in for this one until now.
   useDismissBootShell();
   // The person's colour scheme, kept on the server, applies from the first signed-in screen.

@@ -1,6 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { Center, Loader } from '@mantine/core';
 import { Activity, type ComponentType, memo, Suspense, useState } from 'react';
+import { useMountInTransition } from '@/shared/lib';
 import { ErrorBoundary } from '@/shared/ui';
 
 interface Props {
@@ -21,6 +22,8 @@ interface Props {
 function KeepAliveView({ activePath, activeRouteId, keepAlive, openPaths }: Props) {
   const router = useRouter();
   const [cache, setCache] = useState<ReadonlyMap<string, string>>(new Map());
+  // The first page mounts after the frame has committed, in slices (issue #19; see the hook).
+  const started = useMountInTransition();
 
   // Adjust the cache during render (no flash of an empty page): add the active page, drop closed tabs.
   const wanted = new Map([...cache].filter(([path]) => openPaths.includes(path) || path === activePath));
@@ -38,6 +41,7 @@ function KeepAliveView({ activePath, activeRouteId, keepAlive, openPaths }: Prop
       <Loader size="sm" aria-label="页面加载中" />
     </Center>
   );
+  if (!started) return fallback;
   // Route components are module-level constants looked up by id, not created during render.
   /* eslint-disable react-hooks/static-components */
   return (
