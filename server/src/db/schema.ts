@@ -141,6 +141,8 @@ export interface Database {
   allocation_rules: AllocationRuleTable;
   templates: TemplateTable;
   template_versions: TemplateVersionsTable;
+  /** SQLite only (migration 20261210T1000_allocation_versions). */
+  allocation_versions: AllocationVersionsTable;
   template_products: TemplateProductTable;
   template_tags: TemplateTagTable;
   template_files: TemplateFileTable;
@@ -515,6 +517,12 @@ export interface TemplateVersionsTable {
   search: number | string;
   cards: number | string;
   stars: number | string;
+}
+
+/** SQLite only: one row (id 1) whose number moves with what the system's ranking of designers reads (migration 20261210T1000_allocation_versions). */
+export interface AllocationVersionsTable {
+  id: number;
+  n: number;
 }
 
 export interface TemplateProductTable {

@@ -318,6 +318,15 @@ export async function lockBestFreeLoad(trx: Trx, designerIds: number[], day: str
   return free?.designer_id;
 }
 
+/**
+ * SQLite: the number that moves with every change the ranking reads (migration
+ * 20261210T1000_allocation_versions). Read inside a write transaction, so nobody moves it meanwhile.
+ */
+export async function allocationVersion(trx: Trx): Promise<number> {
+  const row = await trx.selectFrom('allocation_versions').select('n').where('id', '=', 1).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Creates empty load rows for designers who never had one (a concurrent first assignment may have made one: then nothing). */
 export async function ensureLoadRows(trx: Trx, designerIds: number[], day: string): Promise<void> {
   for (let i = 0; i < designerIds.length; i += 500) {

@@ -262,13 +262,16 @@ export function createIngestionService({ db, dialect, messages, unitOfWork, allo
   }
 
   /**
-   * Runs the calls of one group: one call alone as before; several in one shared transaction, redone
-   * when a concurrent request created one of the orders meanwhile; and when the shared transaction
-   * fails for another reason, each call again in a transaction of its own, so an order that cannot
-   * be written fails its own call only.
+   * Runs the calls of one group: in one shared transaction, redone when a concurrent request
+   * created one of the orders meanwhile; and when the shared transaction fails for another reason,
+   * each call again in a transaction of its own, so an order that cannot be written fails its own
+   * call only. On PostgreSQL a group of one runs alone as before group commit (its ranking in SQL
+   * with `FOR UPDATE SKIP LOCKED` lets other instances' single orders proceed beside it); on SQLite
+   * it runs as a group too, so it ranks from the kept candidates (`planBatch`) and, unlike the
+   * one-order path, leaves them valid for the next group.
    */
   async function runGroup(items: QueuedOrder[]): Promise<Outcome<Ingested>[]> {
-    if (items.length === 1) return [await settle(ingestAlone(items[0]!))];
+    if (items.length === 1 && dialect === 'postgres') return [await settle(ingestAlone(items[0]!))];
     let placed: Awaited<ReturnType<typeof commitGroup>> | undefined;
     for (let attempt = 1; attempt <= 3 && !placed; attempt++) {
       try {
@@ -322,7 +325,7 @@ export function createIngestionService({ db, dialect, messages, unitOfWork, allo
   ): Promise<Map<string, { id: number; designer_id: number | null; designer: Candidate | null }>> {
     const out = new Map<string, { id: number; designer_id: number | null; designer: Candidate | null }>();
     if (!orders.length) return out;
-    const picks = await allocator.planBatch(trx, orders, now);
+    const picks = await allocator.planBatch(trx, ctx, orders, now);
     const allocIds = await allocationIds(trx, dialect, picks.filter(Boolean).length);
     let nextAlloc = 0;
     const rows = orders.map((input, k) => {
