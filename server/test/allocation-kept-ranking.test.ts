@@ -5,10 +5,9 @@
  * read afresh: across groups, after a change made outside ingestion, and after a group that
  * failed. Both databases run the behaviour; the version row is SQLite's.
  */
-import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dialects, expectEnvelope } from './support/harness.js';
-import { createPerson, createProduct, createTeam, firstShop, integration, order, type Person, useTicketApp } from './support/tickets.js';
+import { createPerson, createProduct, createTeam, firstShop, integration, order, type Person, REFUSED_PREFIX, refuseOrdersAtInsert, useTicketApp } from './support/tickets.js';
 
 const URL = '/api/integration/orders/batch';
 
@@ -67,18 +66,12 @@ describe.each(dialects)('kept ranking of new orders (%s)', (dialect) => {
   it('forgets a group that failed: its picks never happened', async () => {
     const product = await createProduct(t);
     const [a, b] = await people(2, product, 1);
-    if (dialect === 'sqlite') {
-      await sql`create trigger refuse_kept_order before insert on tickets when new.order_no like 'REFUSE-%' begin select raise(abort, 'refused by the test'); end`.execute(t.db);
-    } else {
-      await sql`create function refuse_kept_order() returns trigger language plpgsql as $$ begin if new.order_no like 'REFUSE-%' then raise exception 'refused by the test'; end if; return new; end $$`.execute(t.db);
-      await sql`create trigger refuse_kept_order before insert on tickets for each row execute function refuse_kept_order()`.execute(t.db);
-    }
+    const stopRefusing = await refuseOrdersAtInsert(t, dialect);
     try {
-      const orders = [order(shop, product), order(shop, product, { order_no: `REFUSE-${Date.now()}` })];
+      const orders = [order(shop, product), order(shop, product, { order_no: `${REFUSED_PREFIX}${Date.now()}` })];
       expect((await integration(t).post(URL, { orders })).statusCode).toBe(500);
     } finally {
-      await sql`drop trigger refuse_kept_order${sql.raw(dialect === 'postgres' ? ' on tickets' : '')}`.execute(t.db);
-      if (dialect === 'postgres') await sql`drop function refuse_kept_order()`.execute(t.db);
+      await stopRefusing();
     }
     // Had the failed batch's counts been kept, both would be full.
     expect((await batch(product, 2)).sort()).toEqual([a!.code, b!.code].sort());

@@ -5,14 +5,13 @@
  * its own call only. Then the durability proof: the real server process, killed with SIGKILL
  * during concurrent single-order ingestion, keeps every order it acknowledged.
  */
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { MESSAGE_TYPE } from '../src/modules/messages/message-types.js';
 import { call, CRASH_API_KEY, createCrashDatabase, createWorld, crashServerEnv, harnessUrl } from './support/crash-load.js';
 import { dialects, expectEnvelope, PG_URL } from './support/harness.js';
 import { exited, type ServerProcess, startServer } from './support/server-process.js';
-import { createPerson, createProduct, firstShop, integration, order, type TicketView, ticketMessages, useTicketApp } from './support/tickets.js';
+import { createPerson, createProduct, firstShop, integration, order, REFUSED_PREFIX, refuseOrdersAtInsert, type TicketView, ticketMessages, useTicketApp } from './support/tickets.js';
 
 const ORDERS_URL = '/api/integration/orders';
 
@@ -87,16 +86,11 @@ describe.each(dialects)('group commit of single-order ingestion (%s)', (dialect)
   it('an order the database refuses inside the shared transaction fails only its own call; the others are committed', async () => {
     const product = await createProduct(t);
     await createPerson(t, { products: [product], capacity: 50 });
-    const bad = order(shop, product, { order_no: `REFUSE-${Date.now()}` });
+    const bad = order(shop, product, { order_no: `${REFUSED_PREFIX}${Date.now()}` });
     const bodies = Array.from({ length: 15 }, () => order(shop, product));
     bodies.splice(7, 0, bad);
-    // A trigger the test plants: the database itself refuses this one ticket, as a constraint would.
-    if (dialect === 'sqlite') {
-      await sql`create trigger refuse_test_order before insert on tickets when new.order_no like 'REFUSE-%' begin select raise(abort, 'refused by the test'); end`.execute(t.db);
-    } else {
-      await sql`create function refuse_test_order() returns trigger language plpgsql as $$ begin if new.order_no like 'REFUSE-%' then raise exception 'refused by the test'; end if; return new; end $$`.execute(t.db);
-      await sql`create trigger refuse_test_order before insert on tickets for each row execute function refuse_test_order()`.execute(t.db);
-    }
+    // The database itself refuses this one ticket, as a constraint would.
+    const stopRefusing = await refuseOrdersAtInsert(t, dialect);
     try {
       const before = stats();
       const answers = await Promise.all(bodies.map((b) => integration(t).post(ORDERS_URL, b)));
@@ -108,8 +102,7 @@ describe.each(dialects)('group commit of single-order ingestion (%s)', (dialect)
       expect(stored.map((r) => r.order_no).sort()).toEqual(bodies.filter((b) => b !== bad).map((b) => b.order_no).sort());
       for (const r of stored) expect((await ticketMessages(t, r.id)).filter((m) => m.message_type === MESSAGE_TYPE.SYSTEM_ASSIGNED)).toHaveLength(1);
     } finally {
-      await sql`drop trigger refuse_test_order${sql.raw(dialect === 'postgres' ? ' on tickets' : '')}`.execute(t.db);
-      if (dialect === 'postgres') await sql`drop function refuse_test_order()`.execute(t.db);
+      await stopRefusing();
     }
   });
 });

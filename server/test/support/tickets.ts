@@ -3,6 +3,7 @@
  * made directly in the database (so a suite controls exactly who can get which ticket).
  */
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { insertDesigner } from '../../src/modules/user/designer.repository.js';
 import { type AppOptions, type Client, type DialectName, expectEnvelope, freshPhone, type Res, type TestApp, useTestApp } from './harness.js';
@@ -182,3 +183,25 @@ export function expectConflict(res: Res, message?: string | RegExp) {
  * something else, whose targets may be offline, full or not qualified for the product.
  */
 export const CONFIRM_ALL = ['offline', 'over_capacity', 'unqualified'];
+
+/** The order numbers `refuseOrdersAtInsert` makes the database refuse start with this. */
+export const REFUSED_PREFIX = 'REFUSE-';
+
+/**
+ * Plants a trigger that makes the database itself refuse to insert a ticket whose order number
+ * starts with REFUSED_PREFIX, as a constraint would, for a test of what a failing write leaves
+ * behind. Returns the function that takes it out again.
+ */
+export async function refuseOrdersAtInsert(t: TestApp, dialect: DialectName): Promise<() => Promise<void>> {
+  const like = `${REFUSED_PREFIX}%`;
+  if (dialect === 'sqlite') {
+    await sql`create trigger refuse_test_order before insert on tickets when new.order_no like ${sql.lit(like)} begin select raise(abort, 'refused by the test'); end`.execute(t.db);
+    return async () => void (await sql`drop trigger refuse_test_order`.execute(t.db));
+  }
+  await sql`create function refuse_test_order() returns trigger language plpgsql as $$ begin if new.order_no like ${sql.lit(like)} then raise exception 'refused by the test'; end if; return new; end $$`.execute(t.db);
+  await sql`create trigger refuse_test_order before insert on tickets for each row execute function refuse_test_order()`.execute(t.db);
+  return async () => {
+    await sql`drop trigger refuse_test_order on tickets`.execute(t.db);
+    await sql`drop function refuse_test_order()`.execute(t.db);
+  };
+}

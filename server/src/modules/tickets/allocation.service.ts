@@ -56,6 +56,7 @@ function isBetter(byLoad: boolean, c: Candidate, l: Load, best: Candidate, bestL
   if (l.last !== bestLoad.last) return l.last < bestLoad.last;
   return c.id < best.id;
 }
+
 export type Allocator = ReturnType<typeof createAllocator>;
 
 export function createAllocator({ dialect }: { dialect: Dialect }) {
@@ -152,7 +153,9 @@ export function createAllocator({ dialect }: { dialect: Dialect }) {
    * team's strategy, qualification and capacity), and writes the new day counts. The candidates' load rows are created when missing
    * and locked (PostgreSQL, in id order) before they are read, so the counts are exact while the
    * batch runs; single-order ingestions wait on a locked row, never the other way round. Every
-   * assignment of the batch carries the same time, so the ranking breaks those ties by id.
+   * assignment of the batch carries the same time, so the ranking breaks those ties by id. On
+   * SQLite, which runs one write transaction at a time, the candidates are kept between batches
+   * instead (`planKept`).
    */
   async function planBatch(trx: Trx, ctx: WorkContext, orders: OrderInput[], now: string): Promise<(Candidate | null)[]> {
     if (dialect === 'sqlite') return planKept(trx, ctx, orders, now);
