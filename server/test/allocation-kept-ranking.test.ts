@@ -6,6 +6,7 @@
  * failed. Both databases run the behaviour; the version row is SQLite's.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { advanceClock } from '../src/lib/time.js';
 import { dialects, expectEnvelope } from './support/harness.js';
 import { createPerson, createProduct, createTeam, firstShop, integration, order, type Person, REFUSED_PREFIX, refuseOrdersAtInsert, useTicketApp } from './support/tickets.js';
 
@@ -41,6 +42,16 @@ describe.each(dialects)('kept ranking of new orders (%s)', (dialect) => {
     expect(count(holders, b!)).toBe(3);
     // Both are full now: the next orders go to the hall.
     expect(await batch(product, 2)).toEqual([null, null]);
+  });
+
+  it('starts each day afresh: the counts of the day before do not fill today', async () => {
+    const product = await createProduct(t);
+    const [a, b] = await people(2, product, 1);
+    expect((await batch(product, 2)).sort()).toEqual([a!.code, b!.code].sort());
+    expect(await batch(product, 1)).toEqual([null]);
+    // Nothing else changed, so only the day can tell the kept counts are old.
+    advanceClock(24 * 3_600_000);
+    expect((await batch(product, 2)).sort()).toEqual([a!.code, b!.code].sort());
   });
 
   it('sees a change made outside ingestion at the next group', async () => {

@@ -7,9 +7,10 @@
  * "At most one open allocation per ticket" is the partial unique index `allocations_one_open_uq`;
  * every update here is conditional on the state the caller read and says whether it won.
  *
- * One file on purpose (~400 lines): the candidate ranking (`candidateQuery`, `topCandidates`,
- * `rankedCandidates`, `assignmentFacts`) and the day counts it reads (`claimCapacity`,
- * `lockLoads`, `writeLoads`) share the one definition of "today's load" and "today's capacity";
+ * One file on purpose (~420 lines): the candidate ranking (`candidateQuery`, `topCandidates`,
+ * `rankedCandidates`, `assignmentFacts`), the day counts it reads (`claimCapacity`, `lockLoads`,
+ * `writeLoads`) and the number that says whether a kept ranking is still true
+ * (`allocationVersion`) share the one definition of "today's load" and "today's capacity";
  * split apart, each half would have to re-state it. The next split, when it grows: allocation
  * rows and shop links (`insertAllocations`, `endAllocation`, `linkShops`) into a file of their own.
  */

@@ -57,6 +57,22 @@ function isBetter(byLoad: boolean, c: Candidate, l: Load, best: Candidate, bestL
   return c.id < best.id;
 }
 
+/** The key of a (product, team) ranking: candidates are grouped, and rules looked up, by it. */
+function rankKey(product: number, team: number | null): string {
+  return `${product}|${team ?? ''}`;
+}
+
+/** The products the orders name, per team (no team: null). */
+function productsByTeam(orders: readonly OrderInput[]): Map<number | null, Set<number>> {
+  const out = new Map<number | null, Set<number>>();
+  for (const o of orders) {
+    const team = o.team_id ?? null;
+    if (!out.has(team)) out.set(team, new Set());
+    out.get(team)!.add(o.product_id);
+  }
+  return out;
+}
+
 export type Allocator = ReturnType<typeof createAllocator>;
 
 export function createAllocator({ dialect }: { dialect: Dialect }) {
@@ -160,20 +176,15 @@ export function createAllocator({ dialect }: { dialect: Dialect }) {
   async function planBatch(trx: Trx, ctx: WorkContext, orders: OrderInput[], now: string): Promise<(Candidate | null)[]> {
     if (dialect === 'sqlite') return planKept(trx, ctx, orders, now);
     const day = dayOf(now);
-    const groupKey = (o: OrderInput) => `${o.product_id}|${o.team_id ?? ''}`;
+    const groupKey = (o: OrderInput) => rankKey(o.product_id, o.team_id ?? null);
     // One candidate query per team the orders name (usually just "no team"), over all their products.
-    const productsByTeam = new Map<number | null, Set<number>>();
-    for (const o of orders) {
-      const team = o.team_id ?? null;
-      if (!productsByTeam.has(team)) productsByTeam.set(team, new Set());
-      productsByTeam.get(team)!.add(o.product_id);
-    }
+    const byTeam = productsByTeam(orders);
     const strategyOf = new Map<string, AllocationRules['strategy']>();
     const rulesOf = new Map<number | null, AllocationRules>();
-    for (const [team, products] of productsByTeam) {
+    for (const [team, products] of byTeam) {
       const rules = await findAllocationRules(trx, team);
       rulesOf.set(team, rules);
-      for (const product of products) strategyOf.set(`${product}|${team ?? ''}`, rules.strategy);
+      for (const product of products) strategyOf.set(rankKey(product, team), rules.strategy);
     }
 
     /**
@@ -185,15 +196,15 @@ export function createAllocator({ dialect }: { dialect: Dialect }) {
     async function read(perProduct: number | null) {
       const groups = new Map<string, Candidate[]>();
       const seen = new Map<number, { cap: number; today: number; last: string; hasLoad: boolean }>();
-      for (const [team, products] of productsByTeam) {
+      for (const [team, products] of byTeam) {
         const rules = rulesOf.get(team)!;
-        for (const product of products) groups.set(`${product}|${team ?? ''}`, []);
+        for (const product of products) groups.set(rankKey(product, team), []);
         const rows =
           perProduct === null
             ? await candidateQuery(trx, [...products], team, day, rules).execute()
             : await topCandidates(trx, dialect, [...products], team, day, rules, perProduct);
         for (const r of rows) {
-          groups.get(`${r.product_id}|${team ?? ''}`)!.push(r);
+          groups.get(rankKey(r.product_id, team))!.push(r);
           seen.set(r.id, { cap: Number(r.daily_capacity), today: Number(r.today), last: r.last_at, hasLoad: Number(r.has_load) === 1 });
         }
       }
@@ -251,26 +262,19 @@ export function createAllocator({ dialect }: { dialect: Dialect }) {
     const version = await allocationVersion(trx);
     if (!kept || kept.version !== version || kept.day !== day) kept = { version, day, rules: new Map(), groups: new Map(), cap: new Map(), load: new Map() };
     const k = kept;
-    const keyOf = (product: number, team: number | null) => `${product}|${team ?? ''}`;
-    const productsByTeam = new Map<number | null, Set<number>>();
-    for (const o of orders) {
-      const team = o.team_id ?? null;
-      if (!productsByTeam.has(team)) productsByTeam.set(team, new Set());
-      productsByTeam.get(team)!.add(o.product_id);
-    }
     // What this group names and the process has not read at this version: every candidate (not
     // only the best few), so later groups rank from memory too.
-    for (const [team, products] of productsByTeam) {
+    for (const [team, products] of productsByTeam(orders)) {
       let rules = k.rules.get(team);
       if (!rules) {
         rules = await findAllocationRules(trx, team);
         k.rules.set(team, rules);
       }
-      const missing = [...products].filter((p) => !k.groups.has(keyOf(p, team)));
+      const missing = [...products].filter((p) => !k.groups.has(rankKey(p, team)));
       if (!missing.length) continue;
-      for (const p of missing) k.groups.set(keyOf(p, team), []);
+      for (const p of missing) k.groups.set(rankKey(p, team), []);
       for (const r of await candidateQuery(trx, missing, team, day, rules).execute()) {
-        k.groups.get(keyOf(r.product_id, team))!.push(r);
+        k.groups.get(rankKey(r.product_id, team))!.push(r);
         k.cap.set(r.id, Number(r.daily_capacity));
         if (!k.load.has(r.id)) k.load.set(r.id, { today: Number(r.today), last: r.last_at });
       }
@@ -283,7 +287,7 @@ export function createAllocator({ dialect }: { dialect: Dialect }) {
       const byLoad = k.rules.get(team)!.strategy === 'least_loaded';
       let best: Candidate | null = null;
       let bestLoad: Load | undefined;
-      for (const c of k.groups.get(keyOf(o.product_id, team))!) {
+      for (const c of k.groups.get(rankKey(o.product_id, team))!) {
         const l = loadOf(c.id);
         if (l.today >= k.cap.get(c.id)!) continue;
         if (!best || isBetter(byLoad, c, l, best, bestLoad!)) {
