@@ -3,12 +3,38 @@
  * the external-broker suites run, and checks that TEST_DATABASE_URL and TEST_MQTT_URL (when set)
  * are reachable so a wrong URL fails fast with a clear message.
  */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import mqtt from 'mqtt';
 import pg from 'pg';
 
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<() => Promise<void>> {
   await checkPostgres();
   await checkMqtt();
+  // The workers, started after this, name their demo templates after the run (harness.ts,
+  // `createDemoDatabase`); they are removed here once every worker has stopped.
+  const run = randomBytes(4).toString('hex');
+  process.env.DWP_TEST_RUN = run;
+  return () => removeTemplates(run);
+}
+
+async function removeTemplates(run: string): Promise<void> {
+  const prefix = `dwp-tpl-${run}-`;
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    if (name.startsWith(prefix)) fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ nspname: string }>('select nspname from pg_namespace where starts_with(nspname, $1)', [`dwp_tpl_${run}_`]);
+    for (const { nspname } of rows) await client.query(`drop schema if exists "${nspname}" cascade`);
+  } finally {
+    await client.end();
+  }
 }
 
 async function checkMqtt(): Promise<void> {
