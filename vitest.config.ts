@@ -21,9 +21,11 @@ function unitProject(name: string, include: string[], environment: 'node' | 'jsd
       // unit file spends much of its time setting up jsdom and importing, not on the one CPU.
       maxWorkers: 2,
       // The files of a worker share one module graph: importing React, Mantine and the app anew for
-      // every file was most of the step (import 50 s of a 60 s run, 29 Nov; 18.8 s shared). Safe:
-      // each file still gets a fresh jsdom, the module mocks (vi.mock) stay the file's own, and the
-      // suite passed in shuffled file orders (three seeds) as in its own.
+      // every file was most of the step (import 50 s of a 60 s run, 29 Nov; 18.8 s shared). Each
+      // file still gets a fresh jsdom. A module a file mocks (vi.mock, ten files) could meet a copy
+      // an earlier file cached; the suite passed in shuffled file orders (three seeds) as in its
+      // own, so none does today. A file that needs a module of its own says so with
+      // `vi.resetModules()` in a `beforeAll`.
       isolate: false,
     },
   };
