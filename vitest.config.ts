@@ -1,9 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const root = fileURLToPath(new URL('.', import.meta.url));
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
-function unitProject(name: string, include: string[], environment: 'node' | 'jsdom') {
+/** The unit test files (under src/ and server/src/) that mock a module with `vi.mock`, relative to the root. */
+function filesThatMock(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const rel = path.posix.join(dir, entry.name);
+      if (entry.isDirectory()) walk(rel);
+      else if (/\.test\.tsx?$/.test(entry.name) && fs.readFileSync(path.join(root, rel), 'utf8').includes('vi.mock(')) found.push(rel);
+    }
+  };
+  walk('src');
+  walk('server/src');
+  return found;
+}
+
+/**
+ * A unit file that mocks a module runs in a module graph of its own: in a shared one, a module
+ * that imports the mocked one may already be cached, real, by an earlier file (CI's first run of
+ * bc0a9ad: the send-code button kept the real user API, and its test failed).
+ */
+const mocking = filesThatMock();
+const mockingTs = mocking.filter((f) => f.endsWith('.ts'));
+const mockingTsx = mocking.filter((f) => f.endsWith('.tsx'));
+
+function unitProject(name: string, include: string[], environment: 'node' | 'jsdom', shared: boolean) {
   return {
     resolve: { alias },
     test: {
@@ -22,11 +49,10 @@ function unitProject(name: string, include: string[], environment: 'node' | 'jsd
       maxWorkers: 2,
       // The files of a worker share one module graph: importing React, Mantine and the app anew for
       // every file was most of the step (import 50 s of a 60 s run, 29 Nov; 18.8 s shared). Each
-      // file still gets a fresh jsdom. A module a file mocks (vi.mock, ten files) could meet a copy
-      // an earlier file cached; the suite passed in shuffled file orders (three seeds) as in its
-      // own, so none does today. A file that needs a module of its own says so with
-      // `vi.resetModules()` in a `beforeAll`.
-      isolate: false,
+      // file still gets a fresh jsdom. The files that mock a module run isolated, in projects of
+      // their own (`unit-mocks`, `unit-dom-mocks`).
+      isolate: !shared,
+      ...(shared ? { exclude: mocking } : {}),
     },
   };
 }
@@ -38,8 +64,10 @@ export default defineConfig({
       // components. Setting up jsdom for every file was nearly all of the unit step's time (111 of
       // 112 s on this machine, 28 Nov, for 13 s of tests; 68 s split like this). A .ts test that needs a DOM says so in its first line
       // (`// @vitest-environment jsdom`).
-      unitProject('unit', ['src/**/*.test.ts', 'server/src/**/*.test.ts'], 'node'),
-      unitProject('unit-dom', ['src/**/*.test.tsx'], 'jsdom'),
+      unitProject('unit', ['src/**/*.test.ts', 'server/src/**/*.test.ts'], 'node', true),
+      unitProject('unit-dom', ['src/**/*.test.tsx'], 'jsdom', true),
+      unitProject('unit-mocks', mockingTs, 'node', false),
+      unitProject('unit-dom-mocks', mockingTsx, 'jsdom', false),
       {
         // The alias lets the contract test (server/test/contract) import the SPA's schemas.
         resolve: { alias },

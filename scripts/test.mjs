@@ -39,7 +39,11 @@ const steps = [
     ],
   },
   { name: 'lint', together: 'static', title: '代码规范 / Lint (eslint .)', commands: [[bin.eslint, '.']] },
-  { name: 'unit', title: '单元测试 / Unit tests (vitest --project unit --project unit-dom)', commands: [[bin.vitest, 'run', '--project', 'unit', '--project', 'unit-dom']] },
+  {
+    name: 'unit',
+    title: '单元测试 / Unit tests (vitest: unit, unit-dom and the module-mocking files isolated)',
+    commands: [[bin.vitest, 'run', ...['unit', 'unit-dom', 'unit-mocks', 'unit-dom-mocks'].flatMap((p) => ['--project', p])]],
+  },
   {
     name: 'server',
     title: '服务端集成测试 / Server integration tests (vitest --project server)',
