@@ -24,17 +24,14 @@ import {
   candidateQuery,
   findAllocationRules,
   claimCapacity,
-  endAllocation,
   ensureLoadRows,
-  insertAllocations,
-  linkShops,
   lockBestFreeLoad,
   lockLoads,
-  pointTicketAt,
   rankedCandidates,
   topCandidates,
   writeLoads,
 } from './allocation.repository.js';
+import { endAllocation, insertAllocations, linkShops, pointTicketAt } from './allocation-rows.repository.js';
 import { CHANGED_MESSAGE, TAKEN_MESSAGE } from './ticket-access.js';
 import type { AllocationHow } from './ticket.model.js';
 import type { TicketRow } from './ticket.repository.js';

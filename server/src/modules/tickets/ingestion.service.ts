@@ -21,7 +21,8 @@ import { type MessageService, MESSAGE_TYPE, type MessageTypeCode, type UnitOfWor
 import { feeRef, postLine, type SettlementPeriod } from '../settlements/index.js';
 import { designerCode, displayName } from '../../domain/designers.js';
 import { SYSTEM, UPSTREAM } from '../../domain/actor.js';
-import { allocationIds, insertAllocations, nextAllocationId, takeBatchTurn } from './allocation.repository.js';
+import { allocationIds, insertAllocations, nextAllocationId } from './allocation-rows.repository.js';
+import { takeBatchTurn } from './allocation.repository.js';
 import type { Allocator, Candidate } from './allocation.service.js';
 import { productNames, shopNames, teamExists } from './catalog.repository.js';
 import { joinMarkers, withMarker } from './markers.js';

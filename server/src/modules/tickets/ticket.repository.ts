@@ -1,8 +1,8 @@
 /**
  * One ticket: its row, its list item, its detail with drafts, timeline and allocations, and every
  * write to tickets, their timeline events and drafts. Every function takes `db` or a transaction
- * first. Lists and counts are ticket-list.repository.ts; allocations and designer loads are
- * allocation.repository.ts.
+ * first. Lists and counts are ticket-list.repository.ts; allocation rows are
+ * allocation-rows.repository.ts; the ranking and designer loads are allocation.repository.ts.
  */
 import type { InsertObject, Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
