@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
@@ -52,7 +52,7 @@ function unitProject(name: string, include: string[], environment: 'node' | 'jsd
       // file still gets a fresh jsdom. The files that mock a module run isolated, in projects of
       // their own (`unit-mocks`, `unit-dom-mocks`).
       isolate: !shared,
-      ...(shared ? { exclude: mocking } : {}),
+      ...(shared ? { exclude: [...configDefaults.exclude, ...mocking] } : {}),
     },
   };
 }

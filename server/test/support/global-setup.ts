@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import pg from 'pg';
+import { templateDirPrefix, templateSchemaPrefix } from './demo-template-names.js';
 
 export default async function setup(): Promise<() => Promise<void>> {
   await checkPostgres();
@@ -21,7 +22,7 @@ export default async function setup(): Promise<() => Promise<void>> {
 }
 
 async function removeTemplates(run: string): Promise<void> {
-  const prefix = `dwp-tpl-${run}-`;
+  const prefix = templateDirPrefix(run);
   for (const name of fs.readdirSync(os.tmpdir())) {
     if (name.startsWith(prefix)) fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
   }
@@ -30,7 +31,7 @@ async function removeTemplates(run: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ nspname: string }>('select nspname from pg_namespace where starts_with(nspname, $1)', [`dwp_tpl_${run}_`]);
+    const { rows } = await client.query<{ nspname: string }>('select nspname from pg_namespace where starts_with(nspname, $1)', [templateSchemaPrefix(run)]);
     for (const { nspname } of rows) await client.query(`drop schema if exists "${nspname}" cascade`);
   } finally {
     await client.end();

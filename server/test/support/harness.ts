@@ -22,6 +22,8 @@ import { type Db, migrateToLatest, openDatabase } from '../../src/db/database.js
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../src/modules/demo/demo-data.js';
 import { createSession } from '../../src/modules/auth/session.repository.js';
 import { nowMs, resetClock } from '../../src/lib/time.js';
+import { shanghaiDay } from '../../src/domain/calendar.js';
+import { templateDirPrefix, templateSchemaPrefix } from './demo-template-names.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -75,13 +77,16 @@ export interface TestDatabase {
 
 /** A fresh, empty database: a SQLite file in a temp dir or a new PostgreSQL schema. */
 export async function createTestDatabase(dialect: DialectName, kind: 'test' | 'template' = 'test'): Promise<TestDatabase> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), kind === 'test' ? 'dwp-test-' : `${TEMPLATE_PREFIX}-`));
+  // A template is named after the run, whose teardown removes it (a worker is stopped without an
+  // exit event of its own, so it cannot).
+  const run = process.env.DWP_TEST_RUN ?? 'local';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), kind === 'test' ? 'dwp-test-' : templateDirPrefix(run)));
   const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   if (dialect === 'sqlite') {
     return { dialect, dataDir, databaseUrl: `sqlite:${path.join(dataDir, 'app.db')}`, drop: async () => removeDir() };
   }
   if (!PG_URL) throw new Error('PostgreSQL tests need TEST_DATABASE_URL');
-  const schema = `${kind === 'test' ? 't' : TEMPLATE_PREFIX.replaceAll('-', '_')}_${randomBytes(6).toString('hex')}`;
+  const schema = `${kind === 'test' ? 't_' : templateSchemaPrefix(run)}${randomBytes(6).toString('hex')}`;
   await withPgClient((c) => c.query(`create schema ${schema}`));
   return {
     dialect,
@@ -379,13 +384,6 @@ export function useTestApp(dialect: DialectName, opts: AppOptions & { seed?: boo
  * The copy is the seed's result, a few minutes older. An app on its own clock, its own object
  * store or one that seeds itself later (`seed: false`) is seeded as before.
  */
-/**
- * The name templates' directories and schemas start with: the run's (global-setup.ts sets
- * `DWP_TEST_RUN` before the workers start and removes the run's templates after them; a worker
- * cannot, it is stopped without an exit event of its own).
- */
-const TEMPLATE_PREFIX = `dwp-tpl-${process.env.DWP_TEST_RUN ?? 'local'}`;
-
 interface DemoTemplate {
   day: string;
   database: TestDatabase;
@@ -398,11 +396,6 @@ const OSS_DIR = 'oss';
 
 const demoTemplates = new Map<DialectName, Promise<DemoTemplate>>();
 
-/** The Shanghai calendar day of the real clock (the demo data's "today"). */
-function shanghaiDay(): string {
-  return new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-}
-
 /** Whether an app with these options can start on a copy of the demo template. */
 function canCopyDemo(opts: AppOptions): boolean {
   const ownStore = opts.config?.oss !== undefined || Object.keys(process.env).some((k) => k.startsWith('OSS_'));
@@ -410,7 +403,8 @@ function canCopyDemo(opts: AppOptions): boolean {
 }
 
 function demoTemplate(dialect: DialectName): Promise<DemoTemplate> {
-  const day = shanghaiDay();
+  // The demo data's "today" must stay today: a template is of one Shanghai day of the real clock.
+  const day = shanghaiDay(Date.now());
   const previous = demoTemplates.get(dialect);
   // A template of an earlier day is replaced (the run's teardown removes it); one that failed to
   // seed is tried again.
