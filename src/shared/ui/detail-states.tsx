@@ -38,7 +38,7 @@ export function DetailStates<T>({ invalid, query, skeleton = [80, 240], errorAct
     );
   if (query.isPending)
     return (
-      <Stack gap="md" aria-label="加载中">
+      <Stack gap="md" role="status" aria-label="加载中">
         <Skeleton h={32} w="40%" />
         {skeleton.map((h, i) => (
           <Skeleton key={i} h={h} />

@@ -20,7 +20,7 @@ export function PlanRequestCard({ request, actions, showDesigner = true }: { req
             申请于 {formatTime(request.created_at)}
           </Text>
         </Group>
-        <Group gap={6} wrap="wrap" aria-label="变更内容">
+        <Group gap={6} wrap="wrap" role="group" aria-label="变更内容">
           {request.changes.map((c) => (
             <Badge key={c.day} variant="outline" color="gray" tt="none">
               {shortDay(c.day)} {weekdayText(c.day)} → {c.capacity} 单

@@ -148,7 +148,7 @@ export function LessonEditorModal({ courseId, lesson, onClose, upload, progress 
                   styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                 />
               ) : (
-                <div aria-label="内容预览" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4, padding: 12, minHeight: 200 }}>
+                <div role="group" aria-label="内容预览" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4, padding: 12, minHeight: 200 }}>
                   {draft.body.trim() ? (
                     <Markdown source={draft.body} />
                   ) : (

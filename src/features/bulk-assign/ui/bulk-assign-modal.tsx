@@ -134,7 +134,7 @@ export function BulkAssignModal({ mode, tickets: given, onClose, onDone }: Props
             <Text size="sm">
               将选中的 {tickets.length} 张工单{verb}给团队中的设计师，{mode === 'assign' ? '对方会收到指派通知。' : '原设计师和新设计师都会收到通知，工单时效继续计算。'}
             </Text>
-            <Group gap={6} aria-label="选中的工单">
+            <Group gap={6} role="group" aria-label="选中的工单">
               {tickets.map((t) => (
                 <Badge key={t.ticket_id} variant="light" c="var(--mantine-color-text)" color="gray" tt="none" ff="monospace">
                   {t.order_no}

@@ -53,7 +53,7 @@ export function AttemptResult({ attempt }: { attempt: Attempt }): ReactElement {
             const r = reviewById.get(q.question_id);
             if (!r) return null;
             return (
-              <Card key={q.question_id} withBorder radius="md" padding="md" aria-label={`第${i + 1}题解析`} data-review-question={q.question_id}>
+              <Card key={q.question_id} withBorder radius="md" padding="md" role="group" aria-label={`第${i + 1}题解析`} data-review-question={q.question_id}>
                 <Group gap="xs" mb="xs">
                   <Text fw={600}>第{i + 1}题</Text>
                   <Badge variant="light" color="gray" c="var(--mantine-color-text)">

@@ -45,7 +45,7 @@ export function TemplatePickerModal({ ticketId, onClose, onUsed }: Props) {
           选择一个模板，它的源文件会复制到本工单的稿件中。
         </Text>
         {list.isPending ? (
-          <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm" aria-label="加载中">
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm" role="status" aria-label="加载中">
             {Array.from({ length: 8 }, (_, i) => (
               <Skeleton key={i} h={200} radius="md" />
             ))}

@@ -16,7 +16,7 @@ interface Props {
 export function CardGridStates({ label, loading, error, onRetry, empty, emptyText, children }: Props): ReactElement {
   if (loading)
     return (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-label={`${label}加载中`} aria-busy>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="status" aria-label={`${label}加载中`} aria-busy>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} h={150} radius="md" />
         ))}

@@ -28,7 +28,7 @@ function Section({ title, children, extra }: { title: string; children: ReactNod
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
-    <Card withBorder padding="sm" radius="md" aria-label={label}>
+    <Card withBorder padding="sm" radius="md" role="group" aria-label={label}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>

@@ -22,7 +22,7 @@ const FORMAT_TEXT: Record<ExportFormat, string> = { csv: '导出 CSV', xlsx: '�
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <Card withBorder padding="sm" radius="md" aria-label={label}>
+    <Card withBorder padding="sm" radius="md" role="group" aria-label={label}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>

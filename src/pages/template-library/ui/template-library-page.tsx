@@ -31,7 +31,7 @@ const GRID_COLS = { base: 2, sm: 3, md: 4, xl: 6 };
 
 function GridSkeleton() {
   return (
-    <SimpleGrid cols={GRID_COLS} spacing="md" aria-label="加载中">
+    <SimpleGrid cols={GRID_COLS} spacing="md" role="status" aria-label="加载中">
       {Array.from({ length: 8 }, (_, i) => (
         <Stack key={i} gap={6} aria-hidden>
           <Skeleton radius="md" style={{ aspectRatio: String(TEMPLATE_COVER_RATIO) }} />
