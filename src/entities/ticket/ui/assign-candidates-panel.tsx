@@ -30,7 +30,7 @@ function OnlineDot({ online }: { online: boolean }) {
  */
 export function AssignCandidatesPanel({ ticketIds, designerId, onPick, confirmed, onConfirmedChange }: Props) {
   const candidates = useQuery(assignCandidateQueries.forTickets(ticketIds));
-  if (candidates.isPending) return <Loader size="sm" aria-label="正在读取设计师状态" />;
+  if (candidates.isPending) return <Loader role="status" size="sm" aria-label="正在读取设计师状态" />;
   if (candidates.isError) return <Text size="sm" c="red">设计师状态读取失败，提交时仍会检查风险</Text>;
   const { designers, ticket_count: count } = candidates.data;
   const picked: AssignCandidate | undefined = designers.find((d) => d.designer_id === designerId);

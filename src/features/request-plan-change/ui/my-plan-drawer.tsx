@@ -21,7 +21,7 @@ function PlanWeek({ weekStart, label }: { weekStart: string; label: string }) {
   if (mine.isPending)
     return (
       <Center py="md">
-        <Loader size="sm" aria-label="加载中" />
+        <Loader role="status" size="sm" aria-label="加载中" />
       </Center>
     );
   if (mine.isError)
@@ -154,7 +154,7 @@ function RequestForm({ today, onDone }: { today: string; onDone: () => void }) {
         />
         {mine.isPending ? (
           <Center py="sm">
-            <Loader size="sm" aria-label="加载中" />
+            <Loader role="status" size="sm" aria-label="加载中" />
           </Center>
         ) : (
           <Group gap="xs" align="flex-start" role="group" aria-label="每日接单量">

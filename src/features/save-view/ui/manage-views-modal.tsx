@@ -167,7 +167,7 @@ export function ManageViewsModal({ list, state, canShare, onClose }: Props) {
   if (views.isPending) {
     body = (
       <Center py="lg">
-        <Loader size="sm" aria-label="加载中" />
+        <Loader role="status" size="sm" aria-label="加载中" />
       </Center>
     );
   } else if (views.error) {

@@ -46,7 +46,7 @@ export function PickTicketModal({ template, onClose, onUsed }: Props) {
         <TextInput label="搜索工单" placeholder="订单号或标题" maxLength={KEYWORD_MAX} value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} />
         {tickets.isPending ? (
           <Group justify="center" py="md">
-            <Loader size="sm" aria-label="加载中" />
+            <Loader role="status" size="sm" aria-label="加载中" />
           </Group>
         ) : tickets.isError ? (
           <Group gap="xs" role="alert">

@@ -29,7 +29,7 @@ export function TemplatePickerModal({ ticketId, onClose, onUsed }: Props) {
   return (
     <Modal opened onClose={use.isPending ? () => {} : onClose} title="从模板开始" size="xl" centered>
       <Stack gap="sm" pos="relative">
-        <LoadingOverlay visible={use.isPending} loaderProps={{ 'aria-label': '正在复制模板文件' }} />
+        <LoadingOverlay visible={use.isPending} loaderProps={{ role: 'status', 'aria-label': '正在复制模板文件' }} />
         <TextInput
           label="搜索模板"
           placeholder="标题或标签，如：名片"

@@ -26,7 +26,7 @@ export function AnnouncementPage() {
   if (detail.isPending)
     return (
       <Center h={240}>
-        <Loader aria-label="加载中" />
+        <Loader role="status" aria-label="加载中" />
       </Center>
     );
   if (detail.isError)

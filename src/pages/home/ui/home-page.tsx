@@ -37,7 +37,7 @@ export function HomePage() {
 
   if (data?.welcome_pending) {
     return (
-      <Suspense fallback={<Loader aria-label="加载中" />}>
+      <Suspense fallback={<Loader role="status" aria-label="加载中" />}>
         <WelcomeView home={data} />
       </Suspense>
     );

@@ -30,7 +30,7 @@ export function AnnouncementsPanel() {
       </HasRole>
       {list.isPending ? (
         <Center h={200}>
-          <Loader aria-label="加载中" />
+          <Loader role="status" aria-label="加载中" />
         </Center>
       ) : items.length === 0 ? (
         <Center h={200}>

@@ -94,7 +94,7 @@ export function MessagesPanel() {
 
       {list.isPending ? (
         <Center h={200}>
-          <Loader aria-label="加载中" />
+          <Loader role="status" aria-label="加载中" />
         </Center>
       ) : list.isError ? (
         <Center h={200}>

@@ -29,7 +29,7 @@ export function NewGuidancePage() {
   if (signedIn) {
     return (
       <Center h="100vh">
-        <Loader aria-label="正在打开新手引导" />
+        <Loader role="status" aria-label="正在打开新手引导" />
       </Center>
     );
   }

@@ -92,7 +92,7 @@ export function OrderDailyPanelPage() {
         <Panel data={panel.data} />
       ) : (
         <Group justify="center" mt={120}>
-          <Loader aria-label="加载中" size="xl" />
+          <Loader role="status" aria-label="加载中" size="xl" />
         </Group>
       )}
     </Box>

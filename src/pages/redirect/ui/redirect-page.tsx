@@ -11,7 +11,7 @@ export function RedirectPage() {
   }, [navigate, _splat]);
   return (
     <Center mih={200}>
-      <Loader size="sm" aria-label="正在跳转" />
+      <Loader role="status" size="sm" aria-label="正在跳转" />
     </Center>
   );
 }

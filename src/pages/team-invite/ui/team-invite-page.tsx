@@ -37,7 +37,7 @@ export function TeamInvitePage() {
   } else if (info.isPending) {
     body = (
       <Group justify="center">
-        <Loader aria-label="加载中" />
+        <Loader role="status" aria-label="加载中" />
       </Group>
     );
   } else if (info.isError) {

@@ -38,7 +38,7 @@ function KeepAliveView({ activePath, activeRouteId, keepAlive, openPaths }: Prop
   const Active = componentOf(activeRouteId);
   const fallback = (
     <Center mih={200}>
-      <Loader size="sm" aria-label="页面加载中" />
+      <Loader role="status" size="sm" aria-label="页面加载中" />
     </Center>
   );
   if (!started) return fallback;
