@@ -2,6 +2,7 @@
 //
 //   npm run bench:long-tasks                                 the signed-in home, 4x CPU slowdown, 9 s
 //   node bench/lighthouse/long-tasks.mjs --page login --runs 3 --by function
+//   node bench/lighthouse/long-tasks.mjs --by event         by the browser's own trace events (style, layout, paint…)
 //   node bench/lighthouse/long-tasks.mjs --dist /tmp/before   a build of your own (vite build --sourcemap --outDir …)
 //
 // Lighthouse's Total Blocking Time is the sum, over the main thread's tasks longer than 50 ms
@@ -27,7 +28,7 @@ const arg = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) +
 const PAGE = arg('--page', 'home');
 const RUNS = Number(arg('--runs', 1)) || 1;
 const SECONDS = Number(arg('--seconds', 9)) || 9;
-const BY = arg('--by', 'file') === 'function' ? 'function' : 'file';
+const BY = ['function', 'event'].includes(arg('--by')) ? arg('--by') : 'file';
 const DIST = arg('--dist');
 const LONG_US = 50_000;
 
@@ -49,6 +50,29 @@ function locator(dist) {
     // A package by its name; the SPA's own code by its file.
     return source.startsWith('src/') ? source : source.replace(/^(@[^/]+\/[^/]+|[^/]+)\/.*$/, '$1');
   };
+}
+
+/**
+ * `--by event`: a task's time by the browser's trace events, each event's own time (without the
+ * events inside it): style (UpdateLayoutTree), Layout, Paint, parsing a stylesheet, compiling and
+ * running scripts (EvaluateScript, FunctionCall, v8.compile…), what the JavaScript profile shows
+ * as "(program)" included.
+ */
+function eventSelfTimes(traceEvents, thread, task) {
+  const end = task.ts + task.dur;
+  const inside = traceEvents
+    .filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X' && e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end && e.dur > 0)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const self = new Map();
+  const stack = [{ name: '(task itself)', end, dur: task.dur, children: 0 }];
+  const close = (frame) => self.set(frame.name, (self.get(frame.name) ?? 0) + (frame.dur - frame.children) / 1000);
+  for (const e of inside) {
+    while (stack.length > 1 && stack.at(-1).end <= e.ts) close(stack.pop());
+    stack.at(-1).children += e.dur;
+    stack.push({ name: e.name, end: e.ts + e.dur, dur: e.dur, children: 0 });
+  }
+  while (stack.length) close(stack.pop());
+  return self;
 }
 
 async function loadOnce(origin, dist, where) {
@@ -83,6 +107,7 @@ async function loadOnce(origin, dist, where) {
     const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
     let at = profile.startTime;
     const samples = profile.samples.map((id, i) => ({ id, ts: (at += profile.timeDeltas[i] ?? 0), ms: (profile.timeDeltas[i + 1] ?? 0) / 1000 }));
+    if (BY === 'event') return tasks.map((task) => ({ start: (task.ts - navigation) / 1000, ms: task.dur / 1000, spent: eventSelfTimes(traceEvents, thread, task) }));
     return tasks.map((task) => {
       const spent = new Map();
       for (const s of samples) {
