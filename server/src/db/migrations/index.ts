@@ -20,6 +20,7 @@ import * as studyAssignments from './20261203T1200_study_assignments.js';
 import * as templateListIndexes from './20261204T1000_template_list_indexes.js';
 import * as templateVersions from './20261208T1000_template_versions.js';
 import * as allocationVersions from './20261210T1000_allocation_versions.js';
+import * as ticketSearchTitles from './20261211T1000_ticket_search_titles.js';
 import * as announcementMessagesOutbox from './20261209T1000_announcement_messages_outbox.js';
 import * as examCandidates from './20261204T1000_exam_candidates.js';
 import * as ticketSearch from './20261204T1000_ticket_search.js';
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '20261208T1000_template_versions': templateVersions,
   '20261209T1000_announcement_messages_outbox': announcementMessagesOutbox,
   '20261210T1000_allocation_versions': allocationVersions,
+  '20261211T1000_ticket_search_titles': ticketSearchTitles,
 };
 
 export const migrationProvider: MigrationProvider = {

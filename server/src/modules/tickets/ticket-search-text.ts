@@ -11,11 +11,13 @@ const isControl = (c: string) => c.codePointAt(0)! < 0x20 || c === '\u007f';
 
 /**
  * Whether the SQLite index should answer `keyword`: three characters or more (a trigram index has
- * no shorter token), none of them a control character (U+0001 separates the order number from the
- * title in the index), and at least one beyond ASCII. An ASCII keyword is most often part of an
- * order number, whose trigrams (`BN0`, `000`, a date's `202`) are in nearly every ticket: FTS5
- * then walks doclists of the whole table (4–9 ms for `BN0001234` at 200,000 tickets, against
- * ~0.2 ms for the scan of a designer's order numbers and titles in their index).
+ * no shorter token), none of them a control character, and at least one beyond ASCII. The index
+ * holds titles alone (migration 20261211T1000_ticket_search_titles): an order number is ASCII only
+ * (`orderNoSchema`), so a keyword with a character beyond ASCII is never part of one, and every
+ * other keyword is answered by the scans, which read order numbers and titles. An ASCII keyword is
+ * also most often part of an order number, and its trigrams (`BN0`, `000`, a date's `202`) would be
+ * in nearly every title too: FTS5 walked doclists of the whole table (4–9 ms for `BN0001234` at
+ * 200,000 tickets, against ~0.2 ms for the scan of a designer's order numbers and titles).
  */
 export function indexable(keyword: string): boolean {
   const chars = Array.from(keyword);
