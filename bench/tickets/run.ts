@@ -188,7 +188,11 @@ async function readLoad(name: string, base: string, seconds: number, next: () =>
   const guard = setTimeout(() => instance.stop(), (60 + seconds) * 1000);
   await done;
   clearTimeout(guard);
-  const cpu = process.cpuUsage(cpu0);
+  return { ...autocannonResult(name, latencies, statuses, errors, seconds, process.cpuUsage(cpu0)), answers };
+}
+
+/** A Result from what an autocannon run saw; the load generator's CPU as a share of one core. */
+function autocannonResult(name: string, latencies: number[], statuses: Map<number, number>, errors: number, seconds: number, cpu: NodeJS.CpuUsage): Result {
   latencies.sort((x, y) => x - y);
   return {
     name,
@@ -199,7 +203,6 @@ async function readLoad(name: string, base: string, seconds: number, next: () =>
     p99: percentile(latencies, 99),
     statuses,
     clientCpu: (cpu.user + cpu.system) / 1e4 / seconds,
-    answers,
   };
 }
 
@@ -259,19 +262,7 @@ async function postLoad(
     statuses.set(0, (statuses.get(0) ?? 0) + 1);
   });
   await done;
-  const seconds = (lastAnswer - started) / 1000;
-  const cpu = process.cpuUsage(cpu0);
-  latencies.sort((x, y) => x - y);
-  return {
-    name,
-    requests: latencies.length,
-    errors,
-    seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    statuses,
-    clientCpu: (cpu.user + cpu.system) / 1e4 / seconds,
-  };
+  return autocannonResult(name, latencies, statuses, errors, (lastAnswer - started) / 1000, process.cpuUsage(cpu0));
 }
 
 function percentile(sorted: number[], p: number): number {
