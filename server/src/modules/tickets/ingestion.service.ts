@@ -1,11 +1,10 @@
 /**
- * What the upstream order system does to tickets (the integration API, and the demo simulator in
- * its place): new orders become tickets, system-assigned at once (one order per call, or a batch
- * in one transaction); status changes (refund, completion, close, factory rejection); the
- * automatic check results of drafts. Each change is one unit of work with its timeline events and
- * messages (product.md §6).
+ * New orders from the upstream order system (the integration API, and the demo simulator in its
+ * place): each becomes a ticket, system-assigned at once, one order per call (group-committed) or
+ * a batch in one transaction, with its timeline events and messages (product.md §6). What the
+ * upstream system reports later about those orders is `upstream-events.service.ts`'s.
  *
- * It stays whole (~500 lines): the single order, the group-committed single orders and the batch
+ * It stays whole (~415 lines): the single order, the group-committed single orders and the batch
  * are three ways into one ingestion (the same validation, ranking, capacity claim and messages);
  * in one file the group's fallback to one transaction per call can only ever run the single
  * order's own code. The queue itself is lib/group-commit.ts; the SQL is in the repositories.
@@ -13,40 +12,22 @@
 import type { RawBuilder, Transaction } from 'kysely';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { createGroupCommitter, type GroupCommitStats, type Outcome, settle } from '../../lib/group-commit.js';
-import { type MessageService, MESSAGE_TYPE, type MessageTypeCode, type UnitOfWork, type WorkContext } from '../messages/index.js';
-import { feeRef, postLine, type SettlementPeriod } from '../settlements/index.js';
+import { type MessageService, MESSAGE_TYPE, type UnitOfWork, type WorkContext } from '../messages/index.js';
 import { designerCode, displayName } from '../../domain/designers.js';
 import { SYSTEM, UPSTREAM } from '../../domain/actor.js';
 import { allocationIds, insertAllocations, nextAllocationId } from './allocation-rows.repository.js';
 import { takeBatchTurn } from './allocation.repository.js';
 import type { Allocator, Candidate } from './allocation.service.js';
 import { productNames, shopNames, teamExists } from './catalog.repository.js';
-import { joinMarkers, withMarker } from './markers.js';
-import { CHANGED_MESSAGE, itemOrThrow, ticketInfo } from './ticket-access.js';
-import { type EventType, minutesText, TICKET_STATUS, type TicketStatus } from './ticket.model.js';
-import {
-  addTicketEvents,
-  findDraft,
-  findTicketByOrderNo,
-  insertTicket,
-  insertTickets,
-  type NewTicket,
-  type TicketPatch,
-  setDraftAudit,
-  type TicketEvent,
-  ticketsByOrderNos,
-  ticketState,
-  toDraft,
-  ticketItems,
-  toItemFromRow,
-  touchTicket,
-  updateTicketIf,
-} from './ticket.repository.js';
-import type { DraftView, OrderInput, TicketItem, UpstreamEvent } from './ticket.schemas.js';
+import { joinMarkers } from './markers.js';
+import { itemOrThrow, ticketInfo } from './ticket-access.js';
+import { minutesText } from './ticket.model.js';
+import { addTicketEvents, findTicketByOrderNo, insertTicket, insertTickets, type NewTicket, type TicketEvent, ticketsByOrderNos, ticketItems, toItemFromRow } from './ticket.repository.js';
+import type { OrderInput, TicketItem } from './ticket.schemas.js';
 
 type Trx = Transaction<Database>;
 type Source = 'upstream' | 'simulator';
@@ -57,8 +38,6 @@ export interface IngestionDeps {
   messages: MessageService;
   unitOfWork: UnitOfWork;
   allocator: Allocator;
-  /** Settlement period of fee lines posted on completion (SETTLEMENT_PERIOD; default week). */
-  settlementPeriod: SettlementPeriod;
 }
 
 /** The outcome of one order of a batch, in the batch's order. */
@@ -136,16 +115,7 @@ function newTicketRow(input: OrderInput, chosen: Candidate | null, allocationId:
   };
 }
 
-const UPSTREAM_CHANGES: Record<UpstreamEvent, { status: TicketStatus; event: EventType; message?: MessageTypeCode }> = {
-  refund: { status: TICKET_STATUS.refunded, event: 'refunded' },
-  completion: { status: TICKET_STATUS.completed, event: 'completed' },
-  close: { status: TICKET_STATUS.orderClosed, event: 'order_closed', message: MESSAGE_TYPE.ORDER_CLOSED },
-  factory_reject: { status: TICKET_STATUS.factoryRejected, event: 'factory_rejected', message: MESSAGE_TYPE.FACTORY_REJECTED },
-};
-
-const SYNC_TEXT: Record<number, string> = { 1: '同步成功', 2: '同步失败', 3: '自动检查异常' };
-
-export function createIngestionService({ db, dialect, messages, unitOfWork, allocator, settlementPeriod }: IngestionDeps) {
+export function createIngestionService({ db, dialect, messages, unitOfWork, allocator }: IngestionDeps) {
   /** 422 unless every shop, product and team the orders name exists; `field` names the failing order's field. */
   async function checkCatalog(inputs: OrderInput[], field: (index: number, key: string) => string): Promise<Map<number, string>> {
     const teamIds = [...new Set(inputs.map((o) => o.team_id).filter((t): t is number => typeof t === 'number'))];
@@ -441,65 +411,5 @@ export function createIngestionService({ db, dialect, messages, unitOfWork, allo
     }
   }
 
-  /** An upstream status change of an order's ticket; a repeat of the current status changes nothing. */
-  async function upstreamStatus(orderNo: string, event: UpstreamEvent, reason: string): Promise<{ ticket: TicketItem; changed: boolean }> {
-    const row = await findTicketByOrderNo(db, orderNo);
-    if (!row) throw notFound('订单不存在');
-    const spec = UPSTREAM_CHANGES[event];
-    if (row.status === spec.status) return { ticket: await itemOrThrow(db, row.id), changed: false };
-    const changed = await unitOfWork(async (trx, { send }) => {
-      const now = nowIso();
-      const patch: TicketPatch = { status: spec.status, updated_at: now };
-      if (event === 'completion') {
-        patch.stage = 'done';
-        patch.completed_at = now;
-      }
-      if (event === 'factory_reject') patch.work_markers = withMarker(row.work_markers, 'FACTORY_REJECT');
-      if (!(await updateTicketIf(trx, row.id, patch, { status: row.status }))) return false; // another change won; the caller may retry
-      await addTicketEvents(trx, [{ ticket_id: row.id, type: spec.event, actor: UPSTREAM, detail: { from: row.status, to: spec.status, reason } }], now);
-      // The completion notice earns the current designer the ticket's fee (once per ticket and designer).
-      if (event === 'completion' && row.designer_id !== null && row.fee_cents > 0) {
-        await postLine(
-          trx,
-          { designerId: row.designer_id, kind: 'fee', amountCents: row.fee_cents, refKey: feeRef(row.id, row.designer_id), at: now, ticketId: row.id, description: `工单费用：${row.title}` },
-          settlementPeriod,
-          now,
-        );
-      }
-      if (spec.message && row.designer_id !== null) {
-        const title =
-          spec.message === MESSAGE_TYPE.ORDER_CLOSED
-            ? `工单 ${row.order_no} 对应的订单已关闭${reason ? `：${reason}` : ''}`
-            : `工单 ${row.order_no} 被工厂驳回${reason ? `：${reason}` : '，请及时处理'}`;
-        send([row.designer_id], { type: spec.message, title, info: ticketInfo(row, row.current_allocation_id) });
-      }
-      return true;
-    });
-    if (!changed) throw conflict(CHANGED_MESSAGE);
-    return { ticket: await itemOrThrow(db, row.id), changed: true };
-  }
-
-  /** The automatic check result of a draft (messages 12/13 to its designer); a repeat changes nothing. */
-  async function auditDraft(draftId: number, syncStatus: number, result: string): Promise<{ draft: DraftView; changed: boolean }> {
-    const draft = await findDraft(db, draftId);
-    if (!draft) throw notFound('稿件不存在');
-    if (draft.sync_status === syncStatus && (draft.audit_result ?? '') === result) return { draft: toDraft(draft), changed: false };
-    await unitOfWork(async (trx, { send }) => {
-      const now = nowIso();
-      await setDraftAudit(trx, draft.id, syncStatus, result, now);
-      await touchTicket(trx, draft.ticket_id, now);
-      await addTicketEvents(trx, [{ ticket_id: draft.ticket_id, type: 'draft_audited', actor: UPSTREAM, detail: { draft_id: draft.id, kind: draft.kind, sync_status: syncStatus, result } }], now);
-      const ticket = await ticketState(trx, draft.ticket_id);
-      const first = draft.kind === 'first';
-      send([draft.designer_id], {
-        type: first ? MESSAGE_TYPE.FIRST_DRAFT_CHECKED : MESSAGE_TYPE.FINAL_DRAFT_CHECKED,
-        title: `工单 ${ticket.order_no} 的${first ? '初稿' : '终稿'}缩略图与轮廓检查已完成：${SYNC_TEXT[syncStatus] ?? ''}`,
-        info: ticketInfo(ticket, draft.allocation_id),
-      });
-    });
-    const fresh = await findDraft(db, draftId);
-    return { draft: toDraft(fresh!), changed: true };
-  }
-
-  return { ingest, ingestBatch, ingestionStats, upstreamStatus, auditDraft };
+  return { ingest, ingestBatch, ingestionStats };
 }

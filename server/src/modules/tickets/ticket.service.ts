@@ -4,7 +4,8 @@
  *
  * | file | who acts | what |
  * |---|---|---|
- * | `ingestion.service.ts` | the upstream system (integration API, simulator) | new orders, status changes, draft check results |
+ * | `ingestion.service.ts` | the upstream system (integration API, simulator) | new orders, one per call or a batch |
+ * | `upstream-events.service.ts` | the upstream system | status changes of orders, draft check results |
  * | `allocation.service.ts` | (used by all three) | the system's pick, capacity claims, opening an allocation |
  * | `lead-actions.service.ts` | a team lead | assign, transfer, urge, mark abnormal, close |
  * | `designer-actions.service.ts` | a designer | grab from the hall, submit drafts |
@@ -24,6 +25,7 @@ import { createAllocator } from './allocation.service.js';
 import { createDesignerActions } from './designer-actions.service.js';
 import { createIngestionService } from './ingestion.service.js';
 import { createLeadActions } from './lead-actions.service.js';
+import { createUpstreamEvents } from './upstream-events.service.js';
 import { canRead } from './ticket.model.js';
 import { hallTickets, listTickets, panelCounts, ticketPages, type TicketScope } from './ticket-list.repository.js';
 import { ticketTable } from './ticket-export.js';
@@ -146,7 +148,8 @@ export function createTicketService({ db, dialect, messages, unitOfWork, settlem
     counts,
     detail,
     hall,
-    ...createIngestionService({ db, dialect, messages, unitOfWork, allocator, settlementPeriod }),
+    ...createIngestionService({ db, dialect, messages, unitOfWork, allocator }),
+    ...createUpstreamEvents({ db, unitOfWork, settlementPeriod }),
     ...createLeadActions({ db, unitOfWork, allocator }),
     ...createDesignerActions({ db, unitOfWork, allocator }),
     /** Exposed for tests and the bench: the system's ranking of designers for a ticket. */
