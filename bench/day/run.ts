@@ -32,6 +32,7 @@ import { createSession } from '../../server/src/modules/auth/session.repository.
 import { insertDesigner } from '../../server/src/modules/user/designer.repository.js';
 import { call, withPg } from '../../server/test/support/crash-load.js';
 import { multipartBody, type UploadSignature, uploadFields } from '../../server/test/support/multipart.js';
+import { CLK_TCK, machineTicks, pidsOf, processTicks } from '../lib/proc-cpu.js';
 import type { DayClient, FromDayWorker, ToDayWorker } from './clients.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -141,18 +142,6 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 // -- CPU and memory ----------------------------------------------------------------------------
 
-const CLK_TCK = 100;
-
-function ticksOf(pid: number): number | undefined {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]); // utime + stime
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * A process's proportional set size: its private memory plus its share of what it shares, so the
  * sum over PostgreSQL's processes counts shared buffers once (a sum of RSS would count them in
@@ -164,14 +153,6 @@ function pssMb(pid: number): number {
     return Number(kb ?? 0) / 1024;
   } catch {
     return 0;
-  }
-}
-
-function pidsOf(name: string): number[] {
-  try {
-    return execFileSync('pgrep', ['-x', name]).toString().trim().split('\n').filter(Boolean).map(Number);
-  } catch {
-    return [];
   }
 }
 
@@ -221,7 +202,7 @@ class Sampler {
       let ticks = 0;
       let rss = 0;
       for (const pid of pids) {
-        const now = ticksOf(pid);
+        const now = processTicks(pid);
         if (now === undefined) continue;
         const key = `${name}:${pid}`;
         const before = this.last.get(key);
@@ -250,12 +231,6 @@ class Sampler {
     }
     this.machineLast = { idle, total };
   }
-}
-
-function machineTicks(): [number, number] {
-  const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
-  const idle = cpu[3]! + cpu[4]!;
-  return [idle, cpu.reduce((a, b) => a + b, 0)];
 }
 
 // -- the world ---------------------------------------------------------------------------------

@@ -16,7 +16,6 @@
 // (GET /api/study/attempts/:id) and each saved answer compared with the last value the server
 // acknowledged with 200: "lost" counts the acknowledged answers missing or different. A benchmark
 // prints; it asserts nothing and always exits 0.
-import fs from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../../server/src/db/database.js';
@@ -24,6 +23,7 @@ import { createSession } from '../../server/src/modules/auth/session.repository.
 import { insertDesigner } from '../../server/src/modules/user/designer.repository.js';
 import { createCrashDatabase, type CrashDialect } from '../../server/test/support/crash-load.js';
 import { exited, serverEnv, startServer } from '../../server/test/support/server-process.js';
+import { CLK_TCK, processTicks } from '../lib/proc-cpu.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -47,16 +47,6 @@ const load = () =>
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
-
-/** CPU seconds a process used so far (Linux /proc; NaN elsewhere). */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
 
 interface Taker {
   token: string;
@@ -134,7 +124,7 @@ async function runOn(dialect: CrashDialect) {
     const statuses = new Map<string, number>();
     const loadBefore = load();
     const cpuBefore = process.cpuUsage();
-    const serverCpuBefore = cpuSeconds(server.child.pid!);
+    const serverCpuBefore = (processTicks(server.child.pid!) ?? NaN) / CLK_TCK;
     const began = performance.now();
     const until = began + SECONDS * 1000;
     await Promise.all(
@@ -164,7 +154,7 @@ async function runOn(dialect: CrashDialect) {
     );
     const elapsed = (performance.now() - began) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
-    const serverCpu = cpuSeconds(server.child.pid!) - serverCpuBefore;
+    const serverCpu = (processTicks(server.child.pid!) ?? NaN) / CLK_TCK - serverCpuBefore;
     const loadAfter = load();
 
     // -- every attempt read back --

@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { CLK_TCK, machineTicks, ticksOfName } from '../lib/proc-cpu.js';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { ParentMessage, ServerReady, WorkersMessage } from './server.js';
@@ -90,6 +91,12 @@ interface Result {
   answers?: number;
   /** Single-order ingestion: the commits the server made for the scenario's calls (group commit), and its largest group. */
   commits?: { calls: number; commits: number; largest: number };
+  /**
+   * Single-order ingestion: how busy the whole machine was (cores' worth), and the CPU per order
+   * of this machine's PostgreSQL processes (when the database is local; SQLite runs inside the
+   * server). With the server's and the client's share, where the machine's cores went.
+   */
+  machine?: { busyCores: number; cpuMs: number; databaseCpuMs?: number };
 }
 
 /** `concurrency` loops calling `fn` until `seconds` pass (or `total` calls are made). */
@@ -529,7 +536,19 @@ async function runScenarios(
   if (!ONLY || ONLY.includes('ingest')) {
     const u0 = child ? await serverUsage(child) : undefined;
     const label = SCENARIOS.find((x) => x.key === 'ingest')!.label;
+    const [idle0, total0] = machineTicks();
+    const db0 = dialect === 'pg' ? ticksOfName('postgres') : 0;
     const result = await postLoad(label, `${base}/api/integration/orders`, { 'x-api-key': ready.apiKey }, ORDERS, (i) => orderBody('BENCH', i), countAssigned);
+    const [idle1, total1] = machineTicks();
+    const dbTicks = dialect === 'pg' ? ticksOfName('postgres') - db0 : 0;
+    if (Number.isFinite(total1) && total1 > total0) {
+      result.machine = {
+        busyCores: (1 - (idle1 - idle0) / (total1 - total0)) * os.cpus().length,
+        cpuMs: ((total1 - total0 - (idle1 - idle0)) / CLK_TCK) * 1000 / result.requests,
+        // No local PostgreSQL process (a remote database): nothing to count.
+        ...(dbTicks > 0 && { databaseCpuMs: ((dbTicks / CLK_TCK) * 1000) / result.requests }),
+      };
+    }
     if (u0) {
       const u1 = await serverUsage(child!);
       result.serverCpuMs = (u1.micros - u0.micros) / 1000 / result.requests;
@@ -604,8 +623,24 @@ function printResults(runs: DialectRun[]) {
   for (const r of runs) {
     const cpus = [...r.results].flatMap(([key, x]) => (x.clientCpu === undefined || key === 'ingest' ? [] : [x.clientCpu]));
     if (cpus.length) console.log(`\n  ${r.dialect}: the load generator (autocannon) used ${Math.min(...cpus).toFixed(0)}–${Math.max(...cpus).toFixed(0)}% of one core during the reads.`);
-    const ingestCpu = r.results.get('ingest')?.clientCpu;
-    if (ingestCpu !== undefined) console.log(`  ${r.dialect}: the load generator (autocannon) used ${ingestCpu.toFixed(0)}% of one core during single-order ingestion.`);
+    const ingest = r.results.get('ingest');
+    if (ingest?.clientCpu !== undefined) console.log(`  ${r.dialect}: the load generator (autocannon) used ${ingest.clientCpu.toFixed(0)}% of one core during single-order ingestion.`);
+    if (ingest?.machine) {
+      // Where the machine's cores went per order, and the most orders/s those cores could carry at that cost.
+      const rate = ingest.requests / ingest.seconds;
+      const clientMs = ingest.clientCpu !== undefined ? (ingest.clientCpu * 10) / rate : undefined;
+      const parts = [
+        ingest.serverCpuMs !== undefined && `server ${ingest.serverCpuMs.toFixed(3)}`,
+        ingest.machine.databaseCpuMs !== undefined && `PostgreSQL ${ingest.machine.databaseCpuMs.toFixed(3)}`,
+        clientMs !== undefined && `load generator ${clientMs.toFixed(3)}`,
+      ].filter(Boolean);
+      const machineMs = ingest.machine.cpuMs;
+      console.log(
+        `  ${r.dialect}: during single-order ingestion the machine was ${ingest.machine.busyCores.toFixed(2)} of ${os.cpus().length} cores busy: ` +
+          `${machineMs.toFixed(3)} ms of CPU per order (${parts.join(', ')}; the rest other processes and the kernel), ` +
+          `so these cores carry at most ~${Math.round((os.cpus().length * 1000) / machineMs).toLocaleString('en')} orders/s at that cost.`,
+      );
+    }
   }
 
   console.log('\nTargets');
