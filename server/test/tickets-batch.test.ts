@@ -200,24 +200,29 @@ describe.each(dialects)('order batches (%s)', (dialect) => {
   });
 
   it.runIf(dialect === 'postgres')(
-    're-reads every candidate when one it ranked was assigned between its read and its lock (PostgreSQL)',
+    'ranks again by the locked count when another transaction raised a kept designer\'s count meanwhile (PostgreSQL)',
     async () => {
-      // The batch reads the best designer of the product (one order), then locks that designer's
-      // load row. A single-order ingestion committing an assignment to that designer in between is
-      // played by another connection, right after the ranking's answer arrives: the batch must see
-      // the changed load, read every candidate again and pick the one now least loaded.
+      // The process keeps the ranking between batches, and on PostgreSQL a raised day count does
+      // not move allocation_versions (every assignment raises one). A first batch keeps the three
+      // designers' counts; while the second batch plans, a single-order ingestion elsewhere
+      // (another connection, committed as the batch reads the version) gives the kept best one
+      // more tickets. The batch must find that at the lock and pick the one now least loaded.
       const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
       const product = await createProduct(t);
       const teamId = await createTeam(t);
       const at = new Date().toISOString();
       await t.db.insertInto('allocation_rules').values({ team_id: teamId, strategy: 'least_loaded', skill_by_product: 1, capacity_from_plan: 1, updated_by: null, updated_at: at }).execute();
       const people = [];
-      for (const today of [0, 1, 2]) {
+      for (const today of [0, 2, 3]) {
         const person = await createPerson(t, { teamId, products: [product], capacity: 10 });
         await t.db.insertInto('designer_loads').values({ designer_id: person.id, day, assigned_today: today, last_assigned_at: '2026-01-01T08:00:00.000Z' }).execute();
         people.push(person);
       }
       const [first, second] = people as [(typeof people)[0], (typeof people)[0]];
+      // The first batch reads and keeps the ranking: the first designer (0 today) gets it.
+      expect((await send([order(shop, product, { team_id: teamId })])).results.map((r) => r.designer_id)).toEqual([first.code]);
+      const version = async () => Number((await t.db.selectFrom('allocation_versions').select('n').where('id', '=', 1).executeTakeFirstOrThrow()).n);
+      const before = await version();
 
       // Each pooled connection wraps its own `query` when it opens (db/database.ts names statements),
       // so the test wraps the connections the pool hands out while the batch runs.
@@ -233,10 +238,10 @@ describe.each(dialects)('order batches (%s)', (dialect) => {
         c.query = (...q: unknown[]) => {
           const result = query.apply(client, q);
           const text = typeof q[0] === 'string' ? q[0] : (q[0] as { text?: string } | undefined)?.text;
-          if (played || !(result instanceof Promise) || !text?.includes('row_number()')) return result;
+          if (played || !(result instanceof Promise) || !text?.includes('"allocation_versions"')) return result;
           played = true;
           return result.then(async (rows: unknown) => {
-            await t.db.updateTable('designer_loads').set({ assigned_today: 5, last_assigned_at: at }).where('designer_id', '=', first.id).where('day', '=', day).execute();
+            await t.db.updateTable('designer_loads').set({ assigned_today: 5, last_assigned_at: new Date().toISOString() }).where('designer_id', '=', first.id).where('day', '=', day).execute();
             return rows;
           });
         };
@@ -255,10 +260,12 @@ describe.each(dialects)('order batches (%s)', (dialect) => {
         else delete (proto as Partial<typeof proto>).connect;
       }
       expect(played).toBe(true);
-      // As read, the first was the best (0 today); as locked it has 5, and the second (1) is.
+      // The raise did not move the version: the kept ranking still said the first (1 today) was best.
+      expect(await version()).toBe(before);
+      // As locked the first has 5, and the second (2) is the least loaded.
       expect(answer.results.map((r) => r.designer_id)).toEqual([second.code]);
       const loads = await t.db.selectFrom('designer_loads').select(['designer_id', 'assigned_today']).where('designer_id', 'in', people.map((p) => p.id)).where('day', '=', day).orderBy('designer_id').execute();
-      expect(loads.map((l) => Number(l.assigned_today))).toEqual([5, 2, 2]);
+      expect(loads.map((l) => Number(l.assigned_today))).toEqual([5, 3, 3]);
     },
   );
 

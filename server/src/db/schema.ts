@@ -141,7 +141,7 @@ export interface Database {
   allocation_rules: AllocationRuleTable;
   templates: TemplateTable;
   template_versions: TemplateVersionsTable;
-  /** SQLite only (migration 20261210T1000_allocation_versions). */
+  /** Migrations 20261210T1000_allocation_versions (SQLite) and 20261212T1000_allocation_versions_postgres. */
   allocation_versions: AllocationVersionsTable;
   template_products: TemplateProductTable;
   template_tags: TemplateTagTable;
@@ -519,7 +519,7 @@ export interface TemplateVersionsTable {
   stars: number | string;
 }
 
-/** SQLite only: one row (id 1) whose number moves with what the system's ranking of designers reads (migration 20261210T1000_allocation_versions). */
+/** One row (id 1) whose number moves with what the system's ranking of designers reads (migrations 20261210T1000_allocation_versions, 20261212T1000_allocation_versions_postgres). */
 export interface AllocationVersionsTable {
   id: number;
   n: number;

@@ -21,6 +21,7 @@ import * as templateListIndexes from './20261204T1000_template_list_indexes.js';
 import * as templateVersions from './20261208T1000_template_versions.js';
 import * as allocationVersions from './20261210T1000_allocation_versions.js';
 import * as ticketSearchTitles from './20261211T1000_ticket_search_titles.js';
+import * as allocationVersionsPostgres from './20261212T1000_allocation_versions_postgres.js';
 import * as announcementMessagesOutbox from './20261209T1000_announcement_messages_outbox.js';
 import * as examCandidates from './20261204T1000_exam_candidates.js';
 import * as ticketSearch from './20261204T1000_ticket_search.js';
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '20261209T1000_announcement_messages_outbox': announcementMessagesOutbox,
   '20261210T1000_allocation_versions': allocationVersions,
   '20261211T1000_ticket_search_titles': ticketSearchTitles,
+  '20261212T1000_allocation_versions_postgres': allocationVersionsPostgres,
 };
 
 export const migrationProvider: MigrationProvider = {

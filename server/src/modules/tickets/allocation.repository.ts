@@ -6,7 +6,7 @@
  * allocation.service.ts. The allocation rows themselves and the shop links are
  * allocation-rows.repository.ts.
  *
- * One file on purpose (~310 lines): the candidate ranking (`candidateQuery`, `topCandidates`,
+ * One file on purpose (~300 lines): the candidate ranking (`candidateQuery`,
  * `rankedCandidates`, `assignmentFacts`), the day counts (`claimCapacity`, `lockLoads`,
  * `writeLoads`) and `allocationVersion` share the one definition of "today's load" and "today's
  * capacity"; split apart, each half would have to re-state it.
@@ -150,24 +150,6 @@ export function candidateQuery(db: Exec, productIds: readonly number[], teamId: 
   }
   if (teamId !== null) q = q.where('d.team_id', '=', teamId);
   return q;
-}
-
-/**
- * The candidates of `candidateQuery`, only the best `perProduct` of each product by the rules'
- * ranking (least_loaded: today, last assignment, id; round_robin: last assignment, id). A batch of
- * n orders never picks past the first n of a product (see `planBatch`), so it reads these instead
- * of every qualified designer of every product it names.
- */
-export function topCandidates(db: Exec, dialect: Dialect, productIds: readonly number[], teamId: number | null, day: string, rules: AllocationRules, perProduct: number) {
-  // Times compare as the JavaScript ranking compares them, by code unit: PostgreSQL's collation
-  // would also cost the sort most of its time.
-  const last = dialect === 'postgres' ? sql`c.last_at collate "C"` : sql`c.last_at`;
-  const order = rules.strategy === 'least_loaded' ? sql`c.today, ${last}, c.id` : sql`${last}, c.id`;
-  const ranked = db
-    .selectFrom(candidateQuery(db, productIds, teamId, day, rules).as('c'))
-    .selectAll('c')
-    .select(sql<number>`row_number() over (partition by c.product_id order by ${order})`.as('rank'));
-  return db.selectFrom(ranked.as('r')).selectAll('r').where('r.rank', '<=', perProduct).execute();
 }
 
 /**

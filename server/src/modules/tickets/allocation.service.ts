@@ -28,7 +28,6 @@ import {
   lockBestFreeLoad,
   lockLoads,
   rankedCandidates,
-  topCandidates,
   writeLoads,
 } from './allocation.repository.js';
 import { endAllocation, insertAllocations, linkShops, pointTicketAt } from './allocation-rows.repository.js';
@@ -162,102 +161,32 @@ export function createAllocator({ dialect }: { dialect: Dialect }) {
   }
 
   /**
-   * Picks the designer of each order of a batch, in order, by the rules of `pickDesigner` (the
-   * team's strategy, qualification and capacity), and writes the new day counts. The candidates' load rows are created when missing
-   * and locked (PostgreSQL, in id order) before they are read, so the counts are exact while the
-   * batch runs; single-order ingestions wait on a locked row, never the other way round. Every
-   * assignment of the batch carries the same time, so the ranking breaks those ties by id. On
-   * SQLite, which runs one write transaction at a time, the candidates are kept between batches
-   * instead (`planKept`).
+   * The candidates of every (product, team) the process has planned for, their capacities and day
+   * counts, which of them have a day-count row, and the teams' rules, as they were at `version` of
+   * `allocation_versions` (issue #19: reading and ranking them took ~40% of a group of single
+   * orders' CPU on SQLite, and the ranking was the longest statement of a PostgreSQL group). Used
+   * only while the number read inside the group's transaction is still `version`. On SQLite every
+   * change the ranking reads moves it, day counts included (one writer at a time, so nothing
+   * changes under a group). On PostgreSQL a day count that rises does not (migration
+   * 20261212T1000_allocation_versions_postgres): the kept counts of others may be low, which only
+   * ever ranks them too high, so a group locks the rows of the designers it picked and checks them
+   * (`planBatch`). After a group commits, its own new day counts are applied.
    */
-  async function planBatch(trx: Trx, ctx: WorkContext, orders: OrderInput[], now: string): Promise<(Candidate | null)[]> {
-    if (dialect === 'sqlite') return planKept(trx, ctx, orders, now);
-    const day = dayOf(now);
-    const groupKey = (o: OrderInput) => rankKey(o.product_id, o.team_id ?? null);
-    // One candidate query per team the orders name (usually just "no team"), over all their products.
-    const byTeam = productsByTeam(orders);
-    const strategyOf = new Map<string, AllocationRules['strategy']>();
-    const rulesOf = new Map<number | null, AllocationRules>();
-    for (const [team, products] of byTeam) {
-      const rules = await findAllocationRules(trx, team);
-      rulesOf.set(team, rules);
-      for (const product of products) strategyOf.set(rankKey(product, team), rules.strategy);
-    }
-
-    /**
-     * The candidates of every (product, team) the orders name, and each one's load as read. With
-     * `perProduct`, only the best that many of each product: every pick of the batch only makes its
-     * designer rank lower (one more today, last assignment now), so the n-th pick of a batch of n
-     * orders is still among the first n of its product's ranking as read.
-     */
-    async function read(perProduct: number | null) {
-      const groups = new Map<string, Candidate[]>();
-      const seen = new Map<number, { cap: number; today: number; last: string; hasLoad: boolean }>();
-      for (const [team, products] of byTeam) {
-        const rules = rulesOf.get(team)!;
-        for (const product of products) groups.set(rankKey(product, team), []);
-        const rows =
-          perProduct === null
-            ? await candidateQuery(trx, [...products], team, day, rules).execute()
-            : await topCandidates(trx, dialect, [...products], team, day, rules, perProduct);
-        for (const r of rows) {
-          groups.get(rankKey(r.product_id, team))!.push(r);
-          seen.set(r.id, { cap: Number(r.daily_capacity), today: Number(r.today), last: r.last_at, hasLoad: Number(r.has_load) === 1 });
-        }
-      }
-      const ids = [...seen.keys()].sort((x, y) => x - y);
-      // A row to lock for every candidate: only those who never had one need it.
-      await ensureLoadRows(trx, ids.filter((id) => !seen.get(id)!.hasLoad), day);
-      const load = await lockLoads(trx, dialect, ids, day);
-      return { groups, seen, load };
-    }
-
-    let { groups, seen, load } = await read(orders.length);
-    // PostgreSQL: a single-order ingestion may have assigned one of them between the read and the
-    // lock. The ranking read is then stale and the best n may be others: read them all, as locked.
-    if (dialect === 'postgres' && [...seen].some(([id, s]) => load.get(id)!.today !== s.today || load.get(id)!.last !== s.last)) {
-      ({ groups, seen, load } = await read(null));
-    }
-    const touched = new Set<number>();
-    const picks = orders.map((o) => {
-      let best: Candidate | null = null;
-      let bestLoad: { today: number; last: string } | undefined;
-      const byLoad = strategyOf.get(groupKey(o)) === 'least_loaded';
-      for (const c of groups.get(groupKey(o))!) {
-        const l = load.get(c.id)!;
-        if (l.today >= seen.get(c.id)!.cap) continue;
-        if (!best || isBetter(byLoad, c, l, best, bestLoad!)) {
-          best = c;
-          bestLoad = l;
-        }
-      }
-      if (best) {
-        bestLoad!.today += 1;
-        bestLoad!.last = now;
-        touched.add(best.id);
-      }
-      return best;
-    });
-    await writeLoads(trx, [...touched].map((id) => ({ designer_id: id, assigned_today: load.get(id)!.today })), day, now);
-    return picks;
-  }
+  let kept:
+    | { version: number; day: string; rules: Map<number | null, AllocationRules>; groups: Map<string, Candidate[]>; cap: Map<number, number>; load: Map<number, Load>; rowed: Set<number> }
+    | undefined;
 
   /**
-   * SQLite: the candidates of every (product, team) the process has planned for, their capacities
-   * and day counts, and the teams' rules, as they were at `version` of `allocation_versions`
-   * (issue #19: reading and ranking them took ~40% of a group of single orders' CPU). Exact:
-   * used only while the number read inside the group's write transaction is still `version`, so
-   * any change by anyone since (a lead's assignment, a designer pausing, a plan, another worker)
-   * drops it all; after a group commits, its own new day counts are applied and `version` becomes
-   * the number its writes moved the row to.
+   * Picks the designer of each order of a batch (or of a group of single orders), in order, by the
+   * rules of `pickDesigner` (the team's strategy, qualification and capacity), ranked in memory over
+   * the kept candidates, and writes the new day counts. Every assignment of the batch carries the
+   * same time, so the ranking breaks those ties by id. Inside `trx`, which on PostgreSQL holds the
+   * batch turn (`takeBatchTurn`), so groups and batches never plan side by side.
    */
-  let kept: { version: number; day: string; rules: Map<number | null, AllocationRules>; groups: Map<string, Candidate[]>; cap: Map<number, number>; load: Map<number, Load> } | undefined;
-
-  /** `planBatch` on SQLite: the same picks, ranked in memory over the kept candidates. */
-  async function planKept(trx: Trx, ctx: WorkContext, orders: OrderInput[], now: string): Promise<(Candidate | null)[]> {
+  async function planBatch(trx: Trx, ctx: WorkContext, orders: OrderInput[], now: string): Promise<(Candidate | null)[]> {
     const day = dayOf(now);
     const version = await allocationVersion(trx);
-    if (!kept || kept.version !== version || kept.day !== day) kept = { version, day, rules: new Map(), groups: new Map(), cap: new Map(), load: new Map() };
+    if (!kept || kept.version !== version || kept.day !== day) kept = { version, day, rules: new Map(), groups: new Map(), cap: new Map(), load: new Map(), rowed: new Set() };
     const k = kept;
     // What this group names and the process has not read at this version: every candidate (not
     // only the best few), so later groups rank from memory too.
@@ -274,33 +203,69 @@ export function createAllocator({ dialect }: { dialect: Dialect }) {
         k.groups.get(rankKey(r.product_id, team))!.push(r);
         k.cap.set(r.id, Number(r.daily_capacity));
         if (!k.load.has(r.id)) k.load.set(r.id, { today: Number(r.today), last: r.last_at });
+        if (Number(r.has_load) === 1) k.rowed.add(r.id);
       }
     }
-    // The group's own counts stay beside the kept ones until its commit.
-    const mine = new Map<number, Load>();
-    const loadOf = (id: number) => mine.get(id) ?? k.load.get(id)!;
-    const picks = orders.map((o) => {
-      const team = o.team_id ?? null;
-      const byLoad = k.rules.get(team)!.strategy === 'least_loaded';
-      let best: Candidate | null = null;
-      let bestLoad: Load | undefined;
-      for (const c of k.groups.get(rankKey(o.product_id, team))!) {
-        const l = loadOf(c.id);
-        if (l.today >= k.cap.get(c.id)!) continue;
-        if (!best || isBetter(byLoad, c, l, best, bestLoad!)) {
-          best = c;
-          bestLoad = l;
+    // The group's own counts, and the counts its locks found (PostgreSQL), stay beside the kept
+    // ones until its commit: a group that fails leaves nothing behind, and a count this transaction
+    // wrote itself (a group of both sources plans twice) is never kept before it is committed.
+    let mine = new Map<number, Load>();
+    const found = new Map<number, Load>();
+    const plan = () => {
+      mine = new Map();
+      const loadOf = (id: number) => mine.get(id) ?? found.get(id) ?? k.load.get(id)!;
+      return orders.map((o) => {
+        const team = o.team_id ?? null;
+        const byLoad = k.rules.get(team)!.strategy === 'least_loaded';
+        let best: Candidate | null = null;
+        let bestLoad: Load | undefined;
+        for (const c of k.groups.get(rankKey(o.product_id, team))!) {
+          const l = loadOf(c.id);
+          if (l.today >= k.cap.get(c.id)!) continue;
+          if (!best || isBetter(byLoad, c, l, best, bestLoad!)) {
+            best = c;
+            bestLoad = l;
+          }
         }
+        if (best) mine.set(best.id, { today: bestLoad!.today + 1, last: now });
+        return best;
+      });
+    };
+    let picks = plan();
+    const locked = new Set<number>();
+    if (dialect === 'postgres') {
+      // Lock the picked designers' rows (created first if they have none, so a concurrent first
+      // assignment cannot slip past the lock) and take the counts they hold; a count higher than
+      // kept ranks its designer lower, so plan again until every pick is of a locked row. Each
+      // round locks at least one more row, which then cannot change: it ends.
+      for (;;) {
+        const fresh = [...mine.keys()].filter((id) => !locked.has(id));
+        if (!fresh.length) break;
+        await ensureLoadRows(trx, fresh.filter((id) => !k.rowed.has(id)), day);
+        let moved = false;
+        for (const [id, l] of await lockLoads(trx, dialect, fresh, day)) {
+          locked.add(id);
+          const held = k.load.get(id)!;
+          if (held.today === l.today && held.last === l.last) continue;
+          found.set(id, l);
+          moved = true;
+        }
+        const missing = fresh.find((id) => !locked.has(id));
+        if (missing !== undefined) throw new Error(`designer_loads has no row for designer ${missing} after ensureLoadRows`);
+        if (moved) picks = plan();
       }
-      if (best) mine.set(best.id, { today: bestLoad!.today + 1, last: now });
-      return best;
-    });
+    }
     if (mine.size) await writeLoads(trx, [...mine].map(([id, l]) => ({ designer_id: id, assigned_today: l.today })), day, now);
-    const moved = await allocationVersion(trx);
+    // SQLite: the number its own writes moved the row to. PostgreSQL: raising counts does not move
+    // it, and a number read now might include another transaction's change committed meanwhile,
+    // which the kept candidates do not hold.
+    const keptAt = dialect === 'sqlite' ? await allocationVersion(trx) : version;
     ctx.after(() => {
       if (kept !== k) return;
+      for (const [id, l] of found) k.load.set(id, l);
       for (const [id, l] of mine) k.load.set(id, l);
-      k.version = moved;
+      for (const id of [...locked, ...mine.keys()]) k.rowed.add(id);
+      k.version = keptAt;
     });
     return picks;
   }
