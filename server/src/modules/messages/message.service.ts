@@ -15,37 +15,10 @@ import { insertMessages } from './message.repository.js';
 import { MESSAGE_TYPE, MQTT_TOPICS } from './message-types.js';
 import type { Outbox, OutboxAnnouncement, OutboxRow } from './outbox.js';
 import { createUnitOfWork } from './unit-of-work.js';
+import type { MessagePayload, OutgoingMessage, PersistedMessages } from './message.model.js';
 import { designerCode } from '../../domain/designers.js';
 
-export interface MessageInfo {
-  ticket_id?: number;
-  allocation_id?: number;
-  announcement_id?: number;
-  [key: string]: unknown;
-}
-
-export interface OutgoingMessage {
-  type: number;
-  /** A readable Chinese sentence. */
-  title: string;
-  info: MessageInfo;
-}
-
-/** The wire form of a message: the spec's fields plus the row's id and time. */
-export interface MessagePayload {
-  message_id: number;
-  message_type: number;
-  ext_json: { title: string; info: MessageInfo };
-  product_ids?: number[];
-  announcement_scope?: number;
-  created_time: string;
-}
-
-export interface PersistedMessages {
-  payloads: MessagePayload[];
-  /** Publishes the persisted messages; call it after the transaction that wrote them commits. */
-  publish(): void;
-}
+export type { MessageInfo, MessagePayload, OutgoingMessage, PersistedMessages } from './message.model.js';
 
 /** An announcement as its broadcast carries it. */
 export interface AnnouncementBroadcast {

@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import type { MessageService, OutgoingMessage, PersistedMessages } from './message.service.js';
+import type { OutgoingMessage, PersistedMessages } from './message.model.js';
 
 export interface WorkContext {
   /** Queues a message to these designers (duplicates dropped), written with the change. */
@@ -24,7 +24,12 @@ export interface WorkContext {
 
 export type UnitOfWork = <T>(work: (trx: Transaction<Database>, ctx: WorkContext) => Promise<T>) => Promise<T>;
 
-export function createUnitOfWork(db: Db, messages: Pick<MessageService, 'persistEach'>, log: FastifyBaseLogger): UnitOfWork {
+/** How the unit of work writes its queued messages (the message service's `persistEach`). */
+export interface MessageWriter {
+  persistEach(trx: Transaction<Database>, items: readonly { designerId: number; message: OutgoingMessage }[]): Promise<PersistedMessages>;
+}
+
+export function createUnitOfWork(db: Db, messages: MessageWriter, log: FastifyBaseLogger): UnitOfWork {
   return async (work) => {
     const queued: { designerId: number; message: OutgoingMessage }[] = [];
     const afterCommit: (() => void)[] = [];
