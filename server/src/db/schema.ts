@@ -1,14 +1,14 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-
 /**
- * Kept whole on purpose: this is the one `Database` type every Kysely query is checked against, a
- * row type per table and nothing else (no behaviour). Split by module, each part would still have to
- * be imported into the one interface here, and a table read by several modules (designers, tickets)
- * would have no single home.
+ * Kept whole on purpose (~760 lines): this is the one `Database` type every Kysely query is
+ * checked against, a row type per table and nothing else (no behaviour). Split by module, each
+ * part would still have to be imported into the one interface here, and a table read by several
+ * modules (designers, tickets) would have no single home.
  *
  * Table types. Times are ISO-8601 UTC strings (lexicographically ordered), booleans are 0/1
  * integers and lists are JSON text, so the same migrations and queries run on SQLite and PostgreSQL.
  */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
 export interface TeamTable {
   id: Generated<number>;
   name: string;

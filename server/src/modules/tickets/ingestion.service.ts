@@ -1,13 +1,13 @@
 /**
+ * Kept whole on purpose (~415 lines): the single order, the group-committed single orders and the
+ * batch are three ways into one ingestion (the same validation, ranking, capacity claim and
+ * messages); in one file the group's fallback to one transaction per call can only ever run the
+ * single order's own code. The queue itself is lib/group-commit.ts; the SQL is in the repositories.
+ *
  * New orders from the upstream order system (the integration API, and the demo simulator in its
  * place): each becomes a ticket, system-assigned at once, one order per call (group-committed) or
  * a batch in one transaction, with its timeline events and messages (product.md §6). What the
  * upstream system reports later about those orders is `upstream-events.service.ts`'s.
- *
- * It stays whole (~415 lines): the single order, the group-committed single orders and the batch
- * are three ways into one ingestion (the same validation, ranking, capacity claim and messages);
- * in one file the group's fallback to one transaction per call can only ever run the single
- * order's own code. The queue itself is lib/group-commit.ts; the SQL is in the repositories.
  */
 import type { RawBuilder, Transaction } from 'kysely';
 import type { Db, Dialect } from '../../db/database.js';
