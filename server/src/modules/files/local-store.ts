@@ -3,7 +3,6 @@
  * a partial file next to the root and are renamed into place only once they passed every check.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
@@ -49,9 +48,14 @@ export async function receiveObject(source: Readable, root: string, maxSize: num
       done(null, chunk);
     },
   });
+  // The file is opened here, not by the write stream: pipeline rejects as soon as one stream
+  // fails, before the write stream has opened or closed its file, and a removal then could run
+  // before a late open created the file (a refused upload left a partial file behind).
+  const file = await open(partialPath, 'wx');
   try {
-    await pipeline(source, meter, createWriteStream(partialPath, { flags: 'wx' }));
+    await pipeline(source, meter, file.createWriteStream());
   } catch (err) {
+    await file.close().catch(() => undefined); // waits for a write still in flight
     await rm(partialPath, { force: true });
     if (err instanceof OssError) throw err;
     if (err === (sourceError ?? source.errored)) {
