@@ -137,6 +137,17 @@ describe.each(dialects)('ticket keyword search (%s)', (dialect) => {
     expect((await search(lead, `${word}包装`)).total).toBe(0);
   });
 
+  it('looks for a keyword with a character beyond ASCII in titles alone, its ASCII letters in any case', async () => {
+    const w = await team();
+    const logo = await w.add('LOGO设计｜蓝色渐变');
+    await w.add('名片设计｜logo 在背面');
+    for (const who of [w.designer, w.lead]) {
+      expect(ids(await search(who, 'logo设计'))).toEqual([logo.ticket_id]);
+      expect(ids(await search(who, 'Go设'))).toEqual([logo.ticket_id]);
+      expect((await search(who, `${logo.order_no}设`)).total, 'an order number and more').toBe(0);
+    }
+  });
+
   it('takes %, _ and \\ literally, and a keyword with a control character finds only what contains it', async () => {
     const w = await team();
     const a = await w.add('五折_优惠%券\\设计');

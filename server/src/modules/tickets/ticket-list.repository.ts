@@ -17,7 +17,7 @@ import type { ListQuery, PanelCounts, TicketItem } from './ticket.schemas.js';
 import { productNames, shopNames } from './catalog.repository.js';
 import { designerCode } from '../../domain/designers.js';
 import { shanghaiDayStart } from '../../domain/calendar.js';
-import { containsPattern, indexable, matchQuery, prefixPattern, type SearchOwners } from './ticket-search-text.js';
+import { containsPattern, indexable, isAsciiOnly, matchQuery, prefixPattern, type SearchOwners } from './ticket-search-text.js';
 
 /** Spec §2 views over tickets with a deduction / an appeal (of the scope's designer, or the team's). */
 export type TicketListView = 'deducted' | 'appealed';
@@ -88,6 +88,10 @@ const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapt
 function keywordBindings(db: Db, keyword: string | undefined, scope: TicketScope): Bindings {
   if (!keyword) return {};
   const b: Bindings = { keyword: containsPattern(keyword), kwExact: keyword, kwPrefix: prefixPattern(keyword) };
+  // An order number is ASCII only (orderNoSchema): a keyword with a character beyond ASCII can be
+  // part of a title alone, and the scans test titles only (the order numbers' LIKE was more than
+  // half of a designer's scan).
+  if (!isAsciiOnly(keyword)) b.kwTitle = b.keyword;
   const designerOnly = scope.kind === 'designer' || (scope.kind === 'team' && !!scope.designerIds?.length);
   if (isPostgres(db) || !indexable(keyword) || (designerOnly && !scope.view)) return b;
   let owners: SearchOwners = {};
@@ -154,6 +158,8 @@ function applyFilters<O>(q: TicketQuery<O>, b: Bindings, v: Slot, db: Db): Ticke
   }
   if ('kwMatch' in b) {
     q = q.where(sql<SqlBool>`${sql.ref('tickets.id')} in (select rowid from tickets_search where tickets_search match ${v('kwMatch')})`);
+  } else if ('kwTitle' in b) {
+    q = q.where(sql<SqlBool>`${sql.ref('tickets.title')} ${likeOp(db)} ${v('kwTitle')} escape '\\'`);
   } else if ('keyword' in b) {
     const pattern = v('keyword');
     const op = likeOp(db);

@@ -21,7 +21,13 @@ const isControl = (c: string) => c.codePointAt(0)! < 0x20 || c === '\u007f';
  */
 export function indexable(keyword: string): boolean {
   const chars = Array.from(keyword);
-  return chars.length >= INDEXED_MIN_CHARS && !chars.some(isControl) && chars.some((c) => c.codePointAt(0)! > 0x7f);
+  return chars.length >= INDEXED_MIN_CHARS && !chars.some(isControl) && !isAsciiOnly(keyword);
+}
+
+/** Whether every character of `text` is ASCII (an order number's are: `orderNoSchema`). */
+export function isAsciiOnly(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
 }
 
 /** An FTS5 string: the text in double quotes, a double quote doubled. */
