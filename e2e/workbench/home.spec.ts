@@ -23,6 +23,34 @@ const region = (page: Page, name: string) => page.getByRole('region', { name, ex
 const FIRST_LOAD = { timeout: 30_000 };
 
 test.describe('workbench home', () => {
+  test('the home does not download the ticket drawer or the command palette until they are used', async ({ designerPage: page }) => {
+    // Issue #19: the layout's and the home's lazy parts keep chunks of their own (vite.config.ts,
+    // lazyModules). In a build they are command-palette-<hash>.js and ticket-detail-drawer-<hash>.js,
+    // on the dev server the modules' own paths: either way the name says which it is.
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    const fetched = (name: string) => scripts.some((p) => p.includes(name));
+    await page.goto('/#/home');
+    const work = region(page, '我的待处理工单');
+    const row = work.getByRole('listitem').first().getByRole('button');
+    await expect(row).toBeVisible(FIRST_LOAD);
+    await page.waitForLoadState('networkidle');
+    expect(fetched('command-palette'), scripts.join(' ')).toBe(false);
+    expect(fetched('ticket-detail-drawer'), scripts.join(' ')).toBe(false);
+
+    await row.click();
+    await expect(page.getByRole('dialog', { name: /^工单/ })).toBeVisible();
+    expect(fetched('ticket-detail-drawer')).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: /^工单/ })).toBeHidden();
+
+    await page.keyboard.press('Control+K');
+    await expect(page.getByRole('textbox', { name: '命令面板搜索' })).toBeFocused();
+    expect(fetched('command-palette')).toBe(true);
+  });
+
   test('a designer sees their own cards; a work row opens the ticket drawer', async ({ designerPage: page }) => {
     await page.goto('/#/home');
     await expect(page.getByRole('list', { name: '快捷入口' })).toBeVisible(FIRST_LOAD);
