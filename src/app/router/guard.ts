@@ -1,5 +1,12 @@
 import { GUIDE_PATH, HOME_PATH, isOnboardingOpenPath, isPublicPath, LOGIN_PATH } from '@/shared/config/routes';
 import { REGISTRATION_COMPLETE_STEP } from '@/shared/config/constants';
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * The guard of a screen of the server menu, as router.tsx makes it and the route files of an area
+ * (study-routes.tsx, template-routes.tsx) take it: the `beforeLoad` of the route of `menuPath`.
+ */
+export type MenuGuard = (menuPath: string) => (ctx: { location: { pathname: string }; context: { queryClient: QueryClient } }) => void;
 
 export type Decision =
   | { kind: 'allow' }

@@ -38,7 +38,7 @@ import { MSG } from '@/shared/config/messages';
 import { isOnboardingOpenPath, isPublicPath, LOGIN_PATH } from '@/shared/config/routes';
 import { pageProgress, useDismissBootShell } from '@/shared/lib';
 import { notify, PageProgress } from '@/shared/ui';
-import { afterLoginTarget, decideAccess, decideMenuAccess } from './guard';
+import { afterLoginTarget, decideAccess, decideMenuAccess, type MenuGuard } from './guard';
 import { studyRoutes } from './study-routes';
 import { templateRoutes } from './template-routes';
 
@@ -161,7 +161,6 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   },
 });
 
-export type RootRoute = typeof rootRoute;
 
 const publicRoute = <P extends string>(path: P, component: RouteComponent) =>
   createRoute({ getParentRoute: () => rootRoute, path, component });
@@ -182,7 +181,6 @@ const indexRoute = createRoute({
 });
 
 const appRoute = createRoute({ getParentRoute: () => rootRoute, id: 'app', component: AppLayout });
-export type AppLayoutRoute = typeof appRoute;
 
 const homeRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -219,14 +217,13 @@ const redirectRoute = createRoute({
  * Guard of a screen of the server menu: shown only when the menu granted to this user holds it,
  * otherwise 403 (spec §2).
  */
-export type MenuGuard = typeof menuGuard;
-function menuGuard(menuPath: string) {
-  return ({ location, context: { queryClient } }: { location: { pathname: string }; context: RouterContext }) => {
+const menuGuard: MenuGuard = (menuPath) => {
+  return ({ location, context: { queryClient } }) => {
     const granted = flattenMenu(queryClient.getQueryData(menuQueries.tree().queryKey) ?? []).map((m) => m.path);
     const decision = decideMenuAccess(location.pathname, (p) => pathMatches(p, location.pathname), [menuPath], granted);
     if (decision.kind === 'forbidden') throw redirect({ to: '/403', replace: true });
   };
-}
+};
 
 const messageCenterRoute = createRoute({
   getParentRoute: () => appRoute,

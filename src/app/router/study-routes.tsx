@@ -5,31 +5,33 @@
  * visitor without a login may see (a public course) and send anyone else to log in. router.tsx
  * builds them with its parents and its menu guard.
  */
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { positiveIntParam, textParam } from '@/shared/lib';
-import type { AppLayoutRoute, MenuGuard, RootRoute } from './router';
+import type { MenuGuard } from './guard';
 
 const StudyExamPage = lazyRouteComponent(() => import('@/pages/study-exam'), 'StudyExamPage');
 const CourseDetailPage = lazyRouteComponent(() => import('@/pages/course-detail'), 'CourseDetailPage');
 const OnlineExamPage = lazyRouteComponent(() => import('@/pages/online-exam'), 'OnlineExamPage');
 
-interface Parents {
+interface Parents<TRoot extends AnyRoute, TApp extends AnyRoute> {
   /** The root (public routes, outside the layout). */
-  rootRoute: RootRoute;
+  rootRoute: TRoot;
   /** The layout route (menu screens). */
-  appRoute: AppLayoutRoute;
+  appRoute: TApp;
   menuGuard: MenuGuard;
 }
 
-export function studyRoutes({ rootRoute, appRoute, menuGuard }: Parents) {
+export function studyRoutes<TRoot extends AnyRoute, TApp extends AnyRoute>({ rootRoute, appRoute, menuGuard }: Parents<TRoot, TApp>) {
+  const guardStudy = menuGuard('/study-exam/index');
   /** Courses and exams; `?tab=` is the tab (the page resolves it against the tabs it shows). */
   const studyExamRoute = createRoute({
     getParentRoute: () => appRoute,
     path: '/study-exam/index',
     component: StudyExamPage,
     validateSearch: z.object({ tab: textParam(20) }),
-    beforeLoad: menuGuard('/study-exam/index'),
+    beforeLoad: ({ location, context }) => guardStudy({ location, context: context as { queryClient: QueryClient } }),
   });
   const courseSearch = z.object({ id: positiveIntParam(), lesson: positiveIntParam() });
   const courseDetailRoute = createRoute({ getParentRoute: () => rootRoute, path: '/study-exam/course-detail', component: CourseDetailPage, validateSearch: courseSearch });

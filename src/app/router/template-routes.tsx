@@ -6,6 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { TemplateSearch } from '@/entities/template';
+import type { MenuGuard } from './guard';
 
 const TemplateLibraryPage = lazyRouteComponent(() => import('@/pages/template-library'), 'TemplateLibraryPage');
 const TemplateSharePage = lazyRouteComponent(() => import('@/pages/template-share'), 'TemplateSharePage');
@@ -13,7 +14,7 @@ const TemplateSharePage = lazyRouteComponent(() => import('@/pages/template-shar
 interface Parents<TRoot extends AnyRoute, TApp extends AnyRoute> {
   rootRoute: TRoot;
   appRoute: TApp;
-  menuGuard: (menuPath: string) => (ctx: { location: { pathname: string }; context: { queryClient: QueryClient } }) => void;
+  menuGuard: MenuGuard;
 }
 
 export function templateRoutes<TRoot extends AnyRoute, TApp extends AnyRoute>({ rootRoute, appRoute, menuGuard }: Parents<TRoot, TApp>) {
