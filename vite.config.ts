@@ -69,6 +69,9 @@ function lazyModules(): Plugin & { importersOf(id: string): readonly string[] | 
   return {
     name: 'lazy-modules',
     apply: 'build',
+    buildStart() {
+      lazy.clear(); // a watching build starts over from its new graph
+    },
     buildEnd() {
       for (const id of this.getModuleIds()) {
         const info = this.getModuleInfo(id);

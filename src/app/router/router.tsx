@@ -1,11 +1,13 @@
 /**
+ * Kept whole on purpose (~500 lines): the whole tree, the order the guards run in and the requests
+ * they start side by side read top to bottom in one place. The routes are declarations of path,
+ * search schema and page; cut by area, the parent links and the guard order would scatter over
+ * several files. New areas bring their routes in a file of their own, built from the parents and
+ * the menu guard this file passes them (study-routes.tsx, template-routes.tsx; the guard's type is
+ * in guard.ts), so this file does not grow with them.
+ *
  * The route tree of the SPA: guards (token, onboarding, menu grants), every route of spec §2 and
- * its lazy page. It stays one file (498 lines) so the whole tree, and the order the guards run in
- * and the requests they start side by side, read top to bottom in one place: the routes are
- * declarations of path, search schema and page, and cutting them by area would scatter the parent
- * links and the guard order over several files. New
- * areas bring their routes in a file of their own, built from the parents and the guard exported
- * here (study-routes.tsx, template-routes.tsx), so this file does not grow with them.
+ * its lazy page.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -160,7 +162,6 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
     if (!hasTicketStatuses(queryClient)) await queryClient.ensureQueryData(dictQueries.list());
   },
 });
-
 
 const publicRoute = <P extends string>(path: P, component: RouteComponent) =>
   createRoute({ getParentRoute: () => rootRoute, path, component });

@@ -1,10 +1,11 @@
 /**
+ * Kept whole on purpose (~500 lines): the list, its export and the counts share one set of scope,
+ * filter and keyword expressions, and keeping them in one file is what keeps an export or a panel
+ * count from ever disagreeing with the list. What has no SQL is already elsewhere: the keyword's
+ * text in ticket-search-text.ts, single tickets (detail, the writes) in ticket.repository.ts.
+ *
  * The read model of ticket lists: who sees which tickets (scopes), the filters, one page in one
  * compiled statement, the top panel counts and the order hall. Every function takes `db` first.
- * Single tickets (detail, the writes) are ticket.repository.ts. It stays whole (497 lines): the
- * list, its export and the counts share one set of scope, filter and keyword expressions, and
- * keeping them in one file is what keeps an export from ever disagreeing with the list. The
- * keyword's text (no SQL) is ticket-search-text.ts.
  */
 import { type Expression, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { noticeCache, teamOwner } from '../../db/change-notices.js';
